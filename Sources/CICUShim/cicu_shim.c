@@ -1,0 +1,45 @@
+// The engine's only use of ICU's C API (Debian's libicu-dev). ICU versions its symbol
+// names (ubrk_open_72); going through this file keeps that out of the Swift code.
+#include "cicu_shim.h"
+
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/ucurr.h>
+#include <unicode/utypes.h>
+
+int cicu_is_east_asian_wide(int32_t c) {
+  int32_t w = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+  return w == U_EA_WIDE || w == U_EA_FULLWIDTH;
+}
+
+int cicu_is_zero_width(int32_t c) {
+  int8_t t = u_charType(c);
+  if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK || t == U_FORMAT_CHAR) return 1;
+  if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return 1;
+  int32_t h = u_getIntPropertyValue(c, UCHAR_HANGUL_SYLLABLE_TYPE);
+  return h == U_HST_VOWEL_JAMO || h == U_HST_TRAILING_JAMO;
+}
+
+int cicu_is_emoji_presentation(int32_t c) {
+  return u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) ? 1 : 0;
+}
+
+int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *out,
+                         int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  UBreakIterator *it = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
+  if (U_FAILURE(status)) return -1;
+  int32_t count = 0;
+  ubrk_first(it);
+  for (int32_t p = ubrk_next(it); p != UBRK_DONE && count < capacity; p = ubrk_next(it)) {
+    out[count++] = p;
+  }
+  ubrk_close(it);
+  return count;
+}
+
+int32_t cicu_currency_fraction_digits(const uint16_t *iso_code) {
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t digits = ucurr_getDefaultFractionDigits((const UChar *)iso_code, &status);
+  return U_FAILURE(status) ? -1 : digits;
+}

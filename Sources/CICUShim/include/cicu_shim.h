@@ -1,0 +1,28 @@
+// Stable, ICU-free declarations of the few ICU services the engine uses. ICU's own
+// headers stay inside cicu_shim.c: Foundation carries its own ICU, and the two sets of
+// headers cannot both be visible to Swift.
+#ifndef CICU_SHIM_H
+#define CICU_SHIM_H
+#include <stdint.h>
+
+/// 1 when the code point is East Asian Wide or Fullwidth (UAX #11).
+int cicu_is_east_asian_wide(int32_t c);
+
+/// 1 when the code point takes no column of its own: combining and enclosing marks,
+/// format characters, default-ignorables, Hangul medial vowels and final consonants.
+int cicu_is_zero_width(int32_t c);
+
+/// 1 when the code point is shown as an emoji by default.
+int cicu_is_emoji_presentation(int32_t c);
+
+/// Writes the UAX #14 line-break opportunities of `text` (UTF-16 offsets, ascending,
+/// the last one `length`) into `out`, at most `capacity` of them. Returns how many were
+/// written, or -1 when ICU fails.
+int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *out,
+                         int32_t capacity);
+
+/// The currency's default fraction digits per CLDR (2 for USD, 0 for JPY, 3 for KWD),
+/// or -1 when ICU does not know the NUL-terminated UTF-16 ISO 4217 code.
+int32_t cicu_currency_fraction_digits(const uint16_t *iso_code);
+
+#endif

@@ -1,0 +1,36 @@
+import CICUShim
+
+/// The one file that calls ICU's C API (Debian's libicu): Unicode properties for
+/// display width, UAX #14 line breaking, and CLDR currency digits.
+enum ICU {
+  static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool { cicu_is_east_asian_wide(Int32(scalar.value)) != 0 }
+  static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool { cicu_is_zero_width(Int32(scalar.value)) != 0 }
+  static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+    cicu_is_emoji_presentation(Int32(scalar.value)) != 0
+  }
+
+  /// UAX #14 line-break opportunities in `text`, as UTF-16 offsets in ascending order,
+  /// the last being the text's UTF-16 length. Nil if ICU fails.
+  static func lineBreakOffsets(_ text: String, locale: String) -> [Int]? {
+    let units = Array(text.utf16)
+    guard !units.isEmpty else { return [] }
+    // There are never more break opportunities than code units.
+    var offsets = [Int32](repeating: 0, count: units.count)
+    let count = units.withUnsafeBufferPointer { unitBuffer in
+      offsets.withUnsafeMutableBufferPointer { offsetBuffer in
+        cicu_line_breaks(
+          unitBuffer.baseAddress, Int32(unitBuffer.count), locale, offsetBuffer.baseAddress,
+          Int32(offsetBuffer.count))
+      }
+    }
+    guard count >= 0 else { return nil }
+    return offsets.prefix(Int(count)).map(Int.init)
+  }
+
+  /// Minor units of an ISO 4217 currency per CLDR: 2 for USD, 0 for JPY, 3 for KWD.
+  static func currencyFractionDigits(_ code: String) -> Int {
+    let units = Array(code.utf16) + [0]
+    let digits = Int(cicu_currency_fraction_digits(units))
+    return digits >= 0 ? digits : 2
+  }
+}

@@ -1,0 +1,56 @@
+/// Writes JSON text for the command line's outputs (`diff`, `parse`), with members in
+/// the order given: output never depends on `Dictionary` order.
+public enum JSONOutput {
+  /// A JSON string literal: `"`, `\` and control characters escaped, the rest as is.
+  public static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+        out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// Pretty-prints a value with two-space indentation; numbers are written as their literal.
+  public static func render(_ value: JSONValue) -> String {
+    var out = ""
+    write(value, indent: "", into: &out)
+    return out + "\n"
+  }
+
+  private static func write(_ value: JSONValue, indent: String, into out: inout String) {
+    let inner = indent + "  "
+    switch value {
+    case .null: out += "null"
+    case .bool(let flag): out += flag ? "true" : "false"
+    case .number(let literal): out += literal
+    case .string(let text): out += quoted(text)
+    case .array(let elements) where elements.isEmpty: out += "[]"
+    case .array(let elements):
+      out += "[\n"
+      for (index, element) in elements.enumerated() {
+        out += inner
+        write(element, indent: inner, into: &out)
+        out += index == elements.count - 1 ? "\n" : ",\n"
+      }
+      out += indent + "]"
+    case .object(let members) where members.isEmpty: out += "{}"
+    case .object(let members):
+      out += "{\n"
+      for (index, member) in members.enumerated() {
+        out += inner + quoted(member.key) + ": "
+        write(member.value, indent: inner, into: &out)
+        out += index == members.count - 1 ? "\n" : ",\n"
+      }
+      out += indent + "}"
+    }
+  }
+}

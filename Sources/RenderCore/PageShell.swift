@@ -1,0 +1,92 @@
+/// The frame every screen shares: a complete, self-contained mobile page with the
+/// session header (store name, device name, privacy-policy link).
+///
+/// The page loads nothing: CSS is inline, there is no script, and a Content Security
+/// Policy forbids both, so even a bug elsewhere cannot run injected code.
+public enum PageShell {
+  /// A full HTML document. `title` is the screen's name; `content` writes the inside of `<main>`.
+  public static func page(
+    title: String, screen: StaticString, context: RenderContext, content: (inout HTMLWriter) -> Void
+  ) -> String {
+    let strings = context.strings
+    var html = HTMLWriter()
+    html.raw(TrustedHTML(literal: "<!DOCTYPE html>"))
+    html.newline()
+    html.element("html", [.init("lang", context.locale.htmlLanguage), .init("dir", context.locale.isRightToLeft ? "rtl" : "ltr")]) {
+      html in
+      html.newline()
+      html.element("head") { head in
+        head.newline()
+        head.void("meta", [.init("charset", "utf-8")])
+        head.newline()
+        head.void("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1")])
+        head.newline()
+        head.void("meta", [.init("name", "color-scheme"), .init("content", "light dark")])
+        head.newline()
+        head.void("meta", [.init("name", "referrer"), .init("content", "no-referrer")])
+        head.newline()
+        head.void("meta", [
+          .init("http-equiv", "Content-Security-Policy"),
+          .init("content", "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
+        ])
+        head.newline()
+        let store = context.configuration.storeName.map { " · \($0)" } ?? ""
+        head.element("title", text: title + store)
+        head.newline()
+        head.element("style") { $0.raw(PageStyle.css) }
+        head.newline()
+      }
+      html.newline()
+      html.element("body", [.init("class", "screen-\(screen)")]) { body in
+        body.newline()
+        sessionHeader(context: context, strings: strings, into: &body)
+        body.element("main", [.init("class", "content")]) { main in
+          main.newline()
+          content(&main)
+        }
+        body.newline()
+      }
+      html.newline()
+    }
+    html.newline()
+    return html.output
+  }
+
+  /// Writes a translated string whose inserted values are each isolated in `<bdi>`,
+  /// so a Hebrew name cannot reorder the words around it.
+  public static func translated(_ parts: [Placeholders.Part], into html: inout HTMLWriter) {
+    for part in parts {
+      switch part {
+      case .literal(let text): html.text(text)
+      case .argument(let value): html.element("bdi", text: value)
+      }
+    }
+  }
+
+  private static func sessionHeader(context: RenderContext, strings: StringTable, into html: inout HTMLWriter) {
+    let configuration = context.configuration
+    html.element("header", [.init("class", "session")]) { header in
+      header.newline()
+      if let store = configuration.storeName {
+        header.element("p", [.init("class", "store"), .init("dir", "auto")], text: store)
+        header.newline()
+      }
+      if let device = configuration.deviceName {
+        header.element("p", [.init("class", "device")]) {
+          translated(strings.parts(.headerConnectedTo, device), into: &$0)
+        }
+        header.newline()
+      }
+      header.element("nav", [.init("class", "links")]) { nav in
+        if let website = configuration.websiteURL {
+          nav.element("a", [.init("href", website), .init("rel", "noopener noreferrer")], text: strings(.headerWebsite))
+        }
+        nav.element(
+          "a", [.init("href", configuration.privacyPolicyURL), .init("rel", "noopener noreferrer privacy-policy")],
+          text: strings(.headerPrivacyPolicy))
+      }
+      header.newline()
+    }
+    html.newline()
+  }
+}

@@ -1,0 +1,46 @@
+/// The one style sheet, inlined in every page. Logical properties (`inline-start`,
+/// `text-align: end`) mirror the layout in right-to-left pages without a second sheet.
+enum PageStyle {
+  static let css = TrustedHTML(
+    literal: """
+
+      :root{color-scheme:light dark;--bg:#f2f2f7;--card:#fff;--text:#1c1c1e;--muted:#5b5b60;--rule:#d1d1d6;\
+      --accent:#0a5fd6;--danger:#b3261e;--ok:#1b6e2a;font-family:system-ui,-apple-system,"Segoe UI",Roboto,\
+      "Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif;line-height:1.4;-webkit-text-size-adjust:100%}
+      @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--text:#f2f2f7;--muted:#aeaeb2;\
+      --rule:#3a3a3c;--accent:#6cb4ff;--danger:#ff8a80;--ok:#7ddc8a}}
+      *{box-sizing:border-box}
+      html,body{margin:0;background:var(--bg);color:var(--text)}
+      body{min-height:100vh;display:flex;flex-direction:column}
+      .session{padding:12px 16px;background:var(--card);border-block-end:1px solid var(--rule)}
+      .session p{margin:0}
+      .store{font-weight:600;font-size:1.05rem}
+      .device{color:var(--muted)}
+      .links{display:flex;flex-wrap:wrap;gap:0 16px}
+      .links a{display:inline-flex;align-items:center;min-height:44px;min-width:44px;color:var(--accent)}
+      .content{flex:1;width:100%;max-width:40rem;margin:0 auto;padding:16px}
+      h1{font-size:1.5rem;margin:0 0 12px}
+      .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;\
+      clip:rect(0 0 0 0);white-space:nowrap;border:0}
+      .merchant{white-space:pre-line;overflow-wrap:anywhere}
+      .items{list-style:none;margin:0;padding:0;background:var(--card);border-radius:12px}
+      .item{padding:12px 16px;border-block-end:1px solid var(--rule)}
+      .item:last-child{border-block-end:0}
+      .item-line,.summary-line,.total{display:flex;justify-content:space-between;align-items:baseline;gap:12px}
+      .item-name{margin:0;font-weight:600;flex:1;min-width:0}
+      .price,.summary-line dd,.total-amount{margin:0;white-space:nowrap;text-align:end;font-variant-numeric:tabular-nums}
+      .price s{color:var(--muted);margin-inline-end:6px}
+      .quantity,.descriptions,.details{margin:4px 0 0;padding:0;list-style:none;color:var(--muted)}
+      .details{font-size:.85rem}
+      .summary{margin:16px 0 0;padding:12px 16px 0;background:var(--card);border-radius:12px 12px 0 0}
+      .summary-lines{margin:0}
+      .summary-line{padding:4px 0}
+      .summary-line dt{flex:1;min-width:0}
+      .total{position:sticky;bottom:0;margin:0;padding:12px 16px;background:var(--card);\
+      border-block-start:1px solid var(--rule);border-radius:0 0 12px 12px;font-weight:700;font-size:1.15rem}
+      .total-only{border-radius:12px;margin-top:16px}
+      .cart-footer{margin:16px 0 0;color:var(--muted);text-align:center}
+      .placeholder{padding:32px 16px;text-align:center;background:var(--card);border-radius:12px;color:var(--muted)}
+
+      """)
+}

@@ -1,0 +1,18 @@
+/// The session header in plain text: store name, "Connected to …", the links.
+public enum SessionHeaderText {
+  public static func lines(context: RenderContext, layout: TextLayout) -> [String] {
+    let configuration = context.configuration
+    let strings = context.strings
+    var lines: [String] = []
+    if let store = configuration.storeName { lines += layout.wrap(store) }
+    if let device = configuration.deviceName { lines += layout.wrap(strings(.headerConnectedTo, device)) }
+    if let website = configuration.websiteURL { lines += layout.wrap(strings(.textLink, strings(.headerWebsite), website)) }
+    lines += layout.wrap(strings(.textLink, strings(.headerPrivacyPolicy), configuration.privacyPolicyURL))
+    return lines
+  }
+}
+
+extension String {
+  /// Without spaces at the end, so no text output line ends in invisible characters.
+  public func trimmingTrailingWhitespace() -> String { trimmingTrailingSpaces() }
+}

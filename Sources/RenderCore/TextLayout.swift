@@ -1,0 +1,93 @@
+/// Plain-text layout in display columns: word wrapping by UAX #14 (ICU's line breaker,
+/// so Japanese wraps between characters and English between words) and rows with a
+/// label on the left and a value right-aligned in the last columns.
+public struct TextLayout: Sendable {
+  /// Columns available; every line this layout makes fits in it.
+  public let width: Int
+  /// BCP 47 tag for the line breaker's tailoring.
+  public let localeTag: String
+
+  public init(width: Int, localeTag: String) {
+    self.width = width
+    self.localeTag = localeTag
+  }
+
+  /// `text` wrapped into lines of at most `width - indent` columns, each prefixed by
+  /// `indent` spaces. Line feeds in `text` start a new line; a word wider than the
+  /// line is broken between grapheme clusters.
+  public func wrap(_ text: String, indent: Int = 0) -> [String] {
+    let available = max(1, width - indent)
+    let prefix = String(repeating: " ", count: indent)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+      wrapParagraph(String(paragraph), into: available).map { prefix + $0 }
+    }
+  }
+
+  /// `label` on the left and `value` ending in the last column. The label wraps in the
+  /// columns the value leaves free; when fewer than a third of the line is left for it,
+  /// the value goes on a line of its own below the label.
+  public func row(_ label: String, _ value: String, indent: Int = 0) -> [String] {
+    let valueWidth = DisplayWidth.of(value)
+    let labelRoom = width - indent - valueWidth - 1
+    guard labelRoom >= max(1, (width - indent) / 3) else {
+      // A long verbatim value ("Free on orders over …") wraps too, right-aligned.
+      return wrap(label, indent: indent) + wrapParagraphs(value, into: width).map(rightAligned)
+    }
+    let prefix = String(repeating: " ", count: indent)
+    var lines = wrapParagraphs(label, into: labelRoom).map { prefix + $0 }
+    if let first = lines.first {
+      lines[0] = first + String(repeating: " ", count: max(1, width - DisplayWidth.of(first) - valueWidth)) + value
+    }
+    return lines
+  }
+
+  /// `text` padded on the left so it ends in the last column.
+  public func rightAligned(_ text: String) -> String {
+    String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
+  }
+
+  /// A line of `character` across the whole width.
+  public func rule(_ character: Character) -> String { String(repeating: character, count: width) }
+
+  private func wrapParagraphs(_ text: String, into columns: Int) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrapParagraph(String($0), into: columns) }
+  }
+
+  private func wrapParagraph(_ text: String, into columns: Int) -> [String] {
+    let units = Array(text.utf16)
+    let offsets = ICU.lineBreakOffsets(text, locale: localeTag) ?? [units.count]
+    var lines: [String] = []
+    var line = ""
+    var start = 0
+    for end in offsets where end > start && end <= units.count {
+      let segment = String(decoding: units[start..<end], as: UTF16.self)
+      start = end
+      let candidate = line + segment
+      if DisplayWidth.of(candidate.trimmingTrailingSpaces()) <= columns {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty { lines.append(line.trimmingTrailingSpaces()) }
+      line = ""
+      // A segment wider than a whole line is cut between grapheme clusters.
+      for character in segment {
+        if DisplayWidth.of((line + String(character)).trimmingTrailingSpaces()) > columns, !line.isEmpty {
+          lines.append(line.trimmingTrailingSpaces())
+          line = ""
+        }
+        line.append(character)
+      }
+    }
+    let last = line.trimmingTrailingSpaces()
+    if !last.isEmpty || lines.isEmpty { lines.append(last) }
+    return lines
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var copy = self
+    while let last = copy.last, last.isWhitespace { copy.removeLast() }
+    return copy
+  }
+}

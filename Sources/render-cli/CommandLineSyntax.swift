@@ -1,0 +1,140 @@
+import RenderCore
+
+/// A command line the tool cannot run, with the subcommand whose usage to show.
+struct UsageError: Error, Equatable {
+  var message: String
+  var subcommand: Subcommand?
+}
+
+/// Turns arguments into a ``Command`` without touching files, so it is tested alone.
+///
+/// Options are `--name value` or `--name=value`; `--` ends options; an option given
+/// twice, an unknown one, or a missing value is a ``UsageError`` (exit 64).
+enum CommandLineSyntax {
+  /// Narrowest and widest `--width` accepted.
+  static let widthRange = 20...1000
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let first = arguments.first else { throw UsageError(message: "Missing subcommand.", subcommand: nil) }
+    switch first {
+    case "--help", "-h", "help":
+      if arguments.count > 1, let topic = Subcommand(rawValue: arguments[1]) { return .help(topic) }
+      return .help(nil)
+    case "--version":
+      return .version
+    default:
+      break
+    }
+    guard let subcommand = Subcommand(rawValue: first) else {
+      throw UsageError(message: "Unknown subcommand '\(first)'.", subcommand: nil)
+    }
+    var scanner = Scanner(arguments: Array(arguments.dropFirst()), subcommand: subcommand, known: options(of: subcommand))
+    if scanner.wantsHelp { return .help(subcommand) }
+    switch subcommand {
+    case .cart:
+      var options = CartOptions()
+      options.render = try scanner.renderOptions()
+      let positionals = scanner.positionals
+      guard positionals.count <= 1 else {
+        throw UsageError(message: "Unexpected argument '\(positionals[1])'.", subcommand: subcommand)
+      }
+      options.file = positionals.first
+      if options.file == "-", options.render.configPath == "-" {
+        throw UsageError(message: "Standard input can feed only one of FILE and --config.", subcommand: subcommand)
+      }
+      return .cart(options)
+    }
+  }
+
+  /// The options (each taking a value) a subcommand accepts.
+  static func options(of subcommand: Subcommand) -> Set<String> {
+    let render: Set<String> = ["--config", "--locale", "--accept-language", "--format", "--width", "--output"]
+    switch subcommand {
+    case .cart: return render
+    }
+  }
+
+  /// Walks one subcommand's arguments, taking options by name.
+  private struct Scanner {
+    let subcommand: Subcommand
+    private var values: [String: String] = [:]
+    private(set) var positionals: [String] = []
+    private var error: UsageError?
+    private(set) var wantsHelp = false
+
+    init(arguments: [String], subcommand: Subcommand, known: Set<String>) {
+      self.subcommand = subcommand
+      var index = 0
+      var optionsEnded = false
+      while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+          positionals.append(argument)
+          continue
+        }
+        if argument == "--" {
+          optionsEnded = true
+          continue
+        }
+        if argument == "--help" || argument == "-h" {
+          wantsHelp = true
+          continue
+        }
+        var name = argument
+        var value: String?
+        if let equals = argument.firstIndex(of: "=") {
+          name = String(argument[..<equals])
+          value = String(argument[argument.index(after: equals)...])
+        }
+        guard known.contains(name) else {
+          error = error ?? UsageError(message: "Unknown option '\(name)'.", subcommand: subcommand)
+          continue
+        }
+        if value == nil, index < arguments.count {
+          value = arguments[index]
+          index += 1
+        }
+        guard let value else {
+          error = error ?? UsageError(message: "Missing value for '\(name)'.", subcommand: subcommand)
+          continue
+        }
+        if values[name] != nil {
+          error = error ?? UsageError(message: "Option '\(name)' is given more than once.", subcommand: subcommand)
+        }
+        values[name] = value
+      }
+    }
+
+    func take(_ name: String) -> String? { values[name] }
+
+    func renderOptions() throws(UsageError) -> RenderOptions {
+      if let error { throw error }
+      var options = RenderOptions()
+      options.configPath = take("--config")
+      options.acceptLanguage = take("--accept-language")
+      options.outputPath = take("--output")
+      if let tag = take("--locale") {
+        guard let parsed = LanguageTag(tag) else {
+          throw UsageError(message: "'\(tag)' is not a BCP 47 language tag (e.g. fr-CA).", subcommand: subcommand)
+        }
+        options.locale = parsed
+      }
+      if let format = take("--format") {
+        guard let parsed = OutputFormat(rawValue: format) else {
+          throw UsageError(message: "'\(format)' is not a format; use html or text.", subcommand: subcommand)
+        }
+        options.format = parsed
+      }
+      if let width = take("--width") {
+        guard let parsed = Int(width), CommandLineSyntax.widthRange.contains(parsed) else {
+          throw UsageError(
+            message: "'\(width)' is not a width; use a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound).",
+            subcommand: subcommand)
+        }
+        options.width = parsed
+      }
+      return options
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/// Exit statuses, per the contract (BSD sysexits numbers).
+enum ExitCode: Int32 {
+  case success = 0
+  /// EX_USAGE: bad command line.
+  case usage = 64
+  /// EX_DATAERR: invalid JSON or a broken rule in the input.
+  case dataError = 65
+  /// EX_NOINPUT: an input file cannot be read.
+  case noInput = 66
+  /// EX_SOFTWARE: a bug in the engine.
+  case internalError = 70
+  /// EX_CANTCREAT: the `--output` file cannot be written.
+  case cannotCreate = 73
+}

@@ -1,0 +1,70 @@
+/// Help and usage text, laid out like swift-argument-parser's.
+enum Help {
+  static let version = "render-cli 0.1.0"
+
+  static func text(for subcommand: Subcommand?) -> String {
+    switch subcommand {
+    case nil: return overview
+    case .cart: return cart
+    }
+  }
+
+  /// The usage line shown under a usage error.
+  static func usage(for subcommand: Subcommand?) -> String {
+    switch subcommand {
+    case nil: return "USAGE: render-cli <subcommand> [options]"
+    case .cart: return "USAGE: render-cli cart [FILE] [options]"
+    }
+  }
+
+  private static let overview = """
+    OVERVIEW: Render Tap to Share customer screens as web pages or plain text.
+
+    USAGE: render-cli <subcommand> [options]
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      cart                    Render a cart screen (the seed cart when no FILE is given).
+
+      See 'render-cli help <subcommand>' for detailed help.
+
+    """
+
+  private static let renderOptions = """
+      --config FILE           Session configuration JSON (currency, region,
+                              privacyPolicyURL, storeName, deviceName). Default:
+                              USD, US, https://example.com/privacy.
+      --locale TAG            BCP 47 locale, e.g. fr-CA, ar-EG, zh-Hant-TW. Wins over
+                              --accept-language. Without a region the session's
+                              region is used (es at a US store formats as es-US).
+      --accept-language VALUE An HTTP Accept-Language value, e.g. "fr-CA,fr;q=0.8";
+                              the most preferred language with UI strings is used.
+      --format html|text      Output format. Default: html.
+      --width N               Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: 40.
+      --output FILE           Write to FILE (replaced whole, or not at all) instead of
+                              standard output.
+      -h, --help              Show help information.
+    """
+
+  private static let cart = """
+    OVERVIEW: Render a cart screen (ShoppingCart) for the customer.
+
+    USAGE: render-cli cart [FILE] [options]
+
+    ARGUMENTS:
+      FILE                    Cart JSON; - reads standard input. Default: the embedded
+                              seed cart (Hair Spray, from Moov's Tap to Share guide).
+
+    OPTIONS:
+    \(renderOptions)
+
+    EXIT STATUS:
+      0 done, 64 bad command line, 65 bad input data (one line per problem on
+      standard error: FILE: $.json.path: message), 66 a file cannot be read,
+      70 internal error, 73 the --output file cannot be written.
+
+    """
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+let outcome = Runner(inputs: .live).run(Array(CommandLine.arguments.dropFirst()))
+FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
+FileHandle.standardError.write(Data(outcome.standardError.utf8))
+exit(outcome.status.rawValue)
