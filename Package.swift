@@ -50,10 +50,10 @@ let package = Package(
     .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
-    .testTarget(name: "FormRenderTests", dependencies: ["FormRender"]),
+    .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore"]),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render-cli", "RenderCore"]
+      dependencies: ["render-cli", "RenderCore", "GoldenFiles"]
     ),
   ]
 )

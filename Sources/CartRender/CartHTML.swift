@@ -38,8 +38,11 @@ public enum CartHTML {
     }
   }
 
-  private static func writeItem(_ item: ShoppingCart.Item, money: MoneyFormatter, strings: StringTable, into html: inout HTMLWriter) {
+  private static func writeItem(
+    _ item: ShoppingCart.Item, money: MoneyFormatter, strings: StringTable, into html: inout HTMLWriter
+  ) {
     html.element("li", [.init("class", "item"), .init("data-item-id", item.id)]) { li in
+      li.newline()
       li.element("div", [.init("class", "item-line")]) { line in
         line.element("p", [.init("class", "item-name merchant"), .init("dir", "auto")], text: item.name)
         line.element("p", [.init("class", "price")]) { price in
@@ -56,7 +59,9 @@ public enum CartHTML {
           }
         }
       }
+      li.newline()
       li.element("p", [.init("class", "quantity")], text: strings(.cartQuantity, money.format(item.quantity)))
+      li.newline()
       writeList(item.descriptions, class: "descriptions", into: &li)
       writeList(item.details, class: "details", into: &li)
     }
@@ -69,12 +74,18 @@ public enum CartHTML {
         list.element("li", [.init("class", "merchant"), .init("dir", "auto")], text: line)
       }
     }
+    html.newline()
   }
 
-  private static func writeSummary(_ summary: ShoppingCart.Summary, money: MoneyFormatter, strings: StringTable, into html: inout HTMLWriter) {
+  private static func writeSummary(
+    _ summary: ShoppingCart.Summary, money: MoneyFormatter, strings: StringTable, into html: inout HTMLWriter
+  ) {
     if !summary.summaryLines.isEmpty {
-      html.element("section", [.init("class", "summary"), .init("aria-label", strings(.cartSummaryHeading))]) { section in
+      html.element("section", [.init("class", "summary"), .init("aria-label", strings(.cartSummaryHeading))]) {
+        section in
+        section.newline()
         section.element("dl", [.init("class", "summary-lines")]) { list in
+          list.newline()
           for line in summary.summaryLines {
             list.element("div", [.init("class", "summary-line")]) { row in
               row.element("dt", [.init("class", "merchant"), .init("dir", "auto")], text: line.label)
@@ -83,8 +94,10 @@ public enum CartHTML {
               case .text(let text): row.element("dd", [.init("class", "merchant"), .init("dir", "auto")], text: text)
               }
             }
+            list.newline()
           }
         }
+        section.newline()
       }
       html.newline()
     }

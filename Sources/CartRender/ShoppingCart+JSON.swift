@@ -92,7 +92,9 @@ extension ShoppingCart.Summary {
     if let (value, linesPath) = object.optional("summaryLines") {
       if case .array(let elements) = value {
         for (index, element) in elements.enumerated() {
-          if let line = LineItem(json: element, at: linesPath.appending(index: index), fractionDigits: fractionDigits, log: &log) {
+          if let line = LineItem(
+            json: element, at: linesPath.appending(index: index), fractionDigits: fractionDigits, log: &log)
+          {
             lines.append(line)
           } else {
             linesOK = false

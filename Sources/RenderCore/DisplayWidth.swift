@@ -1,21 +1,22 @@
 /// Terminal display width per Unicode, read from ICU's character properties:
 /// East Asian Wide and Fullwidth characters (UAX #11) and emoji shown as emoji take two
-/// columns; combining marks, format characters (RLM, ALM, U+061C) and other default
-/// ignorables take none; everything else takes one.
+/// columns; nonspacing and enclosing marks, format characters (RLM, ALM, U+061C) and
+/// other default ignorables take none; everything else, spacing marks included, one.
 public enum DisplayWidth {
   /// Columns `text` takes, summed over its grapheme clusters.
   public static func of(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 
-  /// Columns one grapheme cluster takes: 0, 1 or 2.
+  /// Columns one grapheme cluster takes. An emoji cluster (a ZWJ sequence, a flag, a
+  /// base with U+FE0F) is drawn as one glyph of two columns; otherwise the scalars add up.
   public static func of(_ character: Character) -> Int {
-    var visible = false
-    for scalar in character.unicodeScalars {
-      // U+FE0F asks for emoji presentation of the base before it.
-      if ICU.isEastAsianWide(scalar) || ICU.isEmojiPresentation(scalar) || scalar.value == 0xFE0F { return 2 }
-      if !ICU.isZeroWidth(scalar) { visible = true }
+    let scalars = character.unicodeScalars
+    // Printable ASCII is one column; no need to ask ICU.
+    if scalars.count == 1, let only = scalars.first, only.value >= 0x20, only.value < 0x7F { return 1 }
+    if scalars.contains(where: { ICU.isEmojiPresentation($0) || $0.value == 0xFE0F }) { return 2 }
+    return scalars.reduce(0) { width, scalar in
+      width + (ICU.isZeroWidth(scalar) ? 0 : ICU.isEastAsianWide(scalar) ? 2 : 1)
     }
-    return visible ? 1 : 0
   }
 }

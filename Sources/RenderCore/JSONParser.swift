@@ -95,9 +95,11 @@ public struct JSONParser {
       skipWhitespace()
       currentPath = path
       guard peek == UInt8(ascii: "\"") else { throw failure("expected a member name in double quotes") }
+      let keyStart = index
       let key = try parseString()
       guard seen.insert(key).inserted else {
         currentPath = path.appending(key: key)
+        index = keyStart
         throw failure("the key \"\(key)\" is given twice")
       }
       skipWhitespace()

@@ -28,6 +28,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
   private static func isPlainName(_ key: String) -> Bool {
     guard let first = key.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-    return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }
+    return key.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_")
+    }
   }
 }

@@ -53,7 +53,8 @@ extension JSONValue {
       return nil
     }
     if let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
-      log.add(path, "control character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed")
+      log.add(
+        path, "control character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed")
       return nil
     }
     return text
@@ -114,14 +115,19 @@ extension JSONValue {
       log.add(path, "\(literal) is not an amount")
       return nil
     case .some(let parsed):
-      guard parsed.integerDigits <= DecimalLiteral.maximumIntegerDigits,
-        parsed.significantDigits <= DecimalLiteral.maximumSignificantDigits
-      else {
-        log.add(path, "\(literal) has more digits than an amount may have")
+      guard parsed.integerDigits <= DecimalLiteral.maximumIntegerDigits else {
+        log.add(
+          path,
+          "\(literal) is too large for an amount (at most \(DecimalLiteral.maximumIntegerDigits) digits before the decimal point)"
+        )
+        return nil
+      }
+      guard parsed.significantDigits <= DecimalLiteral.maximumSignificantDigits else {
+        log.add(path, "\(literal) has more than \(DecimalLiteral.maximumSignificantDigits) significant digits")
         return nil
       }
       if let fractionDigits, parsed.scale > fractionDigits {
-        log.add(path, "\(literal) has \(parsed.scale) decimal places; the currency has \(fractionDigits)")
+        log.add(path, "\(literal) has more decimal places than the currency allows (\(fractionDigits))")
         return nil
       }
       return parsed.value

@@ -39,7 +39,9 @@ public struct LanguageTag: Sendable, Equatable, CustomStringConvertible {
     }
     if index < subtags.count {
       let candidate = subtags[index]
-      if (candidate.count == 2 && candidate.allSatisfy(\.isLetter)) || (candidate.count == 3 && candidate.allSatisfy(\.isNumber)) {
+      if (candidate.count == 2 && candidate.allSatisfy(\.isLetter))
+        || (candidate.count == 3 && candidate.allSatisfy(\.isNumber))
+      {
         region = candidate.uppercased()
         index += 1
       }

@@ -12,7 +12,9 @@ public enum PageShell {
     var html = HTMLWriter()
     html.raw(TrustedHTML(literal: "<!DOCTYPE html>"))
     html.newline()
-    html.element("html", [.init("lang", context.locale.htmlLanguage), .init("dir", context.locale.isRightToLeft ? "rtl" : "ltr")]) {
+    html.element(
+      "html", [.init("lang", context.locale.htmlLanguage), .init("dir", context.locale.isRightToLeft ? "rtl" : "ltr")]
+    ) {
       html in
       html.newline()
       html.element("head") { head in
@@ -25,10 +27,14 @@ public enum PageShell {
         head.newline()
         head.void("meta", [.init("name", "referrer"), .init("content", "no-referrer")])
         head.newline()
-        head.void("meta", [
-          .init("http-equiv", "Content-Security-Policy"),
-          .init("content", "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
-        ])
+        head.void(
+          "meta",
+          [
+            .init("http-equiv", "Content-Security-Policy"),
+            .init(
+              "content",
+              "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
+          ])
         head.newline()
         let store = context.configuration.storeName.map { " · \($0)" } ?? ""
         head.element("title", text: title + store)
@@ -79,7 +85,8 @@ public enum PageShell {
       }
       header.element("nav", [.init("class", "links")]) { nav in
         if let website = configuration.websiteURL {
-          nav.element("a", [.init("href", website), .init("rel", "noopener noreferrer")], text: strings(.headerWebsite))
+          nav.element(
+            "a", [.init("href", website), .init("rel", "noopener noreferrer")], text: strings(.headerWebsite))
         }
         nav.element(
           "a", [.init("href", configuration.privacyPolicyURL), .init("rel", "noopener noreferrer privacy-policy")],

@@ -50,7 +50,9 @@ public struct SessionConfiguration: Sendable, Equatable {
     }
     var region: String?
     if let (value, path) = object.required("region", log: &log), let code = value.string(at: path, log: &log) {
-      if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }), Locale.Region.isoRegions.contains(Locale.Region(code)) {
+      if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }),
+        Locale.Region.isoRegions.contains(Locale.Region(code))
+      {
         region = code
       } else {
         log.add(path, "\"\(code)\" is not an ISO 3166-1 alpha-2 region code")
@@ -76,7 +78,9 @@ public struct SessionConfiguration: Sendable, Equatable {
 
   /// The URL as given when it is absolute, has a host and one of `schemes`; nil with a
   /// problem logged otherwise (`javascript:`, `data:`, relative references).
-  private static func checkedURL(_ text: String, schemes: Set<String>, at path: JSONPath, log: inout ProblemLog) -> String? {
+  private static func checkedURL(_ text: String, schemes: Set<String>, at path: JSONPath, log: inout ProblemLog)
+    -> String?
+  {
     let allowed = schemes.sorted().map { "\($0):" }.joined(separator: " or ")
     guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
       log.add(path, "\"\(text)\" is not an absolute URL")

@@ -6,8 +6,10 @@ public enum SessionHeaderText {
     var lines: [String] = []
     if let store = configuration.storeName { lines += layout.wrap(store) }
     if let device = configuration.deviceName { lines += layout.wrap(strings(.headerConnectedTo, device)) }
-    if let website = configuration.websiteURL { lines += layout.wrap(strings(.textLink, strings(.headerWebsite), website)) }
-    lines += layout.wrap(strings(.textLink, strings(.headerPrivacyPolicy), configuration.privacyPolicyURL))
+    if let website = configuration.websiteURL {
+      lines += layout.link(strings.parts(.textLink, strings(.headerWebsite), website))
+    }
+    lines += layout.link(strings.parts(.textLink, strings(.headerPrivacyPolicy), configuration.privacyPolicyURL))
     return lines
   }
 }

@@ -111,7 +111,9 @@ public struct StringsFile: Sendable {
               value = value * 16 + digit
               advance()
             }
-            guard let decoded = Unicode.Scalar(value) else { throw ParseError(line: line, message: "invalid \\U escape") }
+            guard let decoded = Unicode.Scalar(value) else {
+              throw ParseError(line: line, message: "invalid \\U escape")
+            }
             text.append(decoded)
           default: throw ParseError(line: line, message: "unknown escape \\\(escaped)")
           }

@@ -41,6 +41,28 @@ public struct TextLayout: Sendable {
     return lines
   }
 
+  /// A link as `label: URL` (in the locale's punctuation, from `template`'s filled-in
+  /// parts) on one line when it fits; otherwise the URL on a line of its own, so it is
+  /// never broken inside unless it is wider than a whole line.
+  public func link(_ parts: [Placeholders.Part]) -> [String] {
+    let whole = parts.map(\.text).joined()
+    if DisplayWidth.of(whole) <= width { return [whole] }
+    var lines: [String] = []
+    var current = ""
+    for part in parts {
+      switch part {
+      case .literal(let text): current += text
+      case .argument(let text) where text.contains("://"):
+        if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
+        current = ""
+        lines += DisplayWidth.of(text) <= width ? [text] : wrapParagraph(text, into: width)
+      case .argument(let text): current += text
+      }
+    }
+    if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
+    return lines
+  }
+
   /// `text` padded on the left so it ends in the last column.
   public func rightAligned(_ text: String) -> String {
     String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
@@ -54,28 +76,37 @@ public struct TextLayout: Sendable {
   }
 
   private func wrapParagraph(_ text: String, into columns: Int) -> [String] {
+    // Most lines fit; only those that do not need the line breaker.
+    if DisplayWidth.of(text) <= columns { return [text.trimmingTrailingSpaces()] }
     let units = Array(text.utf16)
     let offsets = ICU.lineBreakOffsets(text, locale: localeTag) ?? [units.count]
     var lines: [String] = []
     var line = ""
+    // Columns of `line`, trailing spaces included; a line is measured without them.
+    var lineWidth = 0
     var start = 0
     for end in offsets where end > start && end <= units.count {
       let segment = String(decoding: units[start..<end], as: UTF16.self)
       start = end
-      let candidate = line + segment
-      if DisplayWidth.of(candidate.trimmingTrailingSpaces()) <= columns {
-        line = candidate
+      let segmentWidth = DisplayWidth.of(segment)
+      if lineWidth + DisplayWidth.of(segment.trimmingTrailingSpaces()) <= columns {
+        line += segment
+        lineWidth += segmentWidth
         continue
       }
       if !line.isEmpty { lines.append(line.trimmingTrailingSpaces()) }
       line = ""
+      lineWidth = 0
       // A segment wider than a whole line is cut between grapheme clusters.
       for character in segment {
-        if DisplayWidth.of((line + String(character)).trimmingTrailingSpaces()) > columns, !line.isEmpty {
+        let characterWidth = DisplayWidth.of(character)
+        if lineWidth + (character.isWhitespace ? 0 : characterWidth) > columns, !line.isEmpty {
           lines.append(line.trimmingTrailingSpaces())
           line = ""
+          lineWidth = 0
         }
         line.append(character)
+        lineWidth += characterWidth
       }
     }
     let last = line.trimmingTrailingSpaces()

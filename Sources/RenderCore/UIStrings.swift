@@ -36,7 +36,8 @@ public struct UIStrings: Sendable {
       }
       do {
         let parsed = try StringsFile(parsing: text)
-        tables[file.tag] = Dictionary(parsed.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        tables[file.tag] = Dictionary(
+          parsed.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
       } catch {
         problems.append("\(file.tag).strings: \(error)")
       }
@@ -97,14 +98,16 @@ public enum Placeholders {
     case literal(String)
     /// An inserted value, possibly in another script direction.
     case argument(String)
+
+    public var text: String {
+      switch self {
+      case .literal(let text), .argument(let text): text
+      }
+    }
   }
 
   static func substitute(_ template: String, _ arguments: [String]) -> String {
-    parts(template, arguments).map {
-      switch $0 {
-      case .literal(let text), .argument(let text): text
-      }
-    }.joined()
+    parts(template, arguments).map(\.text).joined()
   }
 
   static func parts(_ template: String, _ arguments: [String]) -> [Part] {

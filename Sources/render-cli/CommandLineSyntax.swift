@@ -28,7 +28,8 @@ enum CommandLineSyntax {
     guard let subcommand = Subcommand(rawValue: first) else {
       throw UsageError(message: "Unknown subcommand '\(first)'.", subcommand: nil)
     }
-    var scanner = Scanner(arguments: Array(arguments.dropFirst()), subcommand: subcommand, known: options(of: subcommand))
+    let scanner = Scanner(
+      arguments: Array(arguments.dropFirst()), subcommand: subcommand, known: options(of: subcommand))
     if scanner.wantsHelp { return .help(subcommand) }
     switch subcommand {
     case .cart:
@@ -129,7 +130,8 @@ enum CommandLineSyntax {
       if let width = take("--width") {
         guard let parsed = Int(width), CommandLineSyntax.widthRange.contains(parsed) else {
           throw UsageError(
-            message: "'\(width)' is not a width; use a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound).",
+            message:
+              "'\(width)' is not a width; use a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound).",
             subcommand: subcommand)
         }
         options.width = parsed

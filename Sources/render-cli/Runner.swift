@@ -73,7 +73,8 @@ struct Runner {
       let see = error.subcommand.map { "render-cli \($0.rawValue) --help" } ?? "render-cli --help"
       return Outcome(
         status: .usage,
-        standardError: "Error: \(error.message)\n\(Help.usage(for: error.subcommand))\n  See '\(see)' for more information.\n")
+        standardError:
+          "Error: \(error.message)\n\(Help.usage(for: error.subcommand))\n  See '\(see)' for more information.\n")
     case .data(let lines):
       return Outcome(status: .dataError, standardError: lines.map { $0 + "\n" }.joined())
     case .noInput(let message):

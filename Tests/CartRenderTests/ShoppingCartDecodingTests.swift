@@ -1,0 +1,129 @@
+import Foundation
+import RenderCore
+import Testing
+
+@testable import CartRender
+
+@Suite struct ShoppingCartDecodingTests {
+  @Test func seedCartDecodesExactly() throws {
+    let cart = try Fixtures.cart("cart-hair-spray.json")
+    #expect(cart.items.count == 1)
+    let item = try #require(cart.items.first)
+    #expect(item.id == "HRSP-M-UN-11-001")
+    #expect(item.quantity == 4)
+    #expect(item.totalPrice == Decimal(20))
+    #expect(item.totalAdjustedPrice == Decimal(15))
+    #expect(item.isAdjusted)
+    #expect(item.descriptions == ["Unscented, 11 oz", "Buy 3 Get 1 Free Offer"])
+    #expect(item.details == ["This item cannot be shipped."])
+    let summary = try #require(cart.summary)
+    #expect(summary.total == Decimal(string: "14.30"))
+    #expect(summary.summaryLines.map(\.label) == ["Subtotal", "Coupon Code: NY2OFF", "Shipping", "Tax"])
+    #expect(summary.summaryLines.map(\.value) == [.amount(15), .amount(-2), .text("Free"), .text("10%")])
+    #expect(summary.footer == "Thank you for shopping with us.")
+  }
+
+  @Test func emptyCartIsAPlaceholder() throws {
+    let cart = try Fixtures.cart("cart-empty.json")
+    #expect(cart.items.isEmpty)
+    #expect(cart.summary == nil)
+  }
+
+  @Test func amountsSurviveExactly() throws {
+    let json =
+      #"{"items":[{"id":"a","name":"A","quantity":1,"totalPrice":0.1},"#
+      + #"{"id":"b","name":"B","quantity":1,"totalPrice":99999999999999999.99}],"summary":{"total":14.30}}"#
+    let cart = try ShoppingCart(json: try JSONParser.parse(Array(json.utf8)), currency: "USD")
+    #expect(cart.items.map(\.totalPrice.description) == ["0.1", "99999999999999999.99"])
+    #expect(cart.summary?.total.description == "14.3")
+  }
+
+  @Test func everyProblemIsReportedWithItsPath() {
+    let json = """
+      {"items": [
+        {"id": "A", "name": "One", "quantity": 1, "totalPrice": 1.00},
+        {"id": "A", "name": "", "quantity": 0, "totalPrice": "15.00", "totalAdjustedPirce": 1},
+        {"id": "B", "name": "Two", "quantity": 2.5, "totalPrice": 1.005, "descriptions": ["ok", 3]}
+      ],
+      "summary": {"summaryLines": [{"label": "Tax", "value": true}], "footer": 7}}
+      """
+    #expect(
+      Fixtures.problems(json) == [
+        #"cart.json: $.items[1].totalAdjustedPirce: unknown key "totalAdjustedPirce""#,
+        "cart.json: $.items[1].name: must not be empty",
+        "cart.json: $.items[1].quantity: must be between 1 and 1000000000, found 0",
+        "cart.json: $.items[1].totalPrice: expected an amount (a JSON number), found a string",
+        "cart.json: $.items[2].quantity: expected a whole number, found 2.5",
+        "cart.json: $.items[2].totalPrice: 1.005 has more decimal places than the currency allows (2)",
+        "cart.json: $.items[2].descriptions[1]: expected a string, found a number",
+        "cart.json: $.summary.summaryLines[0].value: expected an amount (a JSON number) or text (a string), found a boolean",
+        "cart.json: $.summary.footer: expected a string, found a number",
+        #"cart.json: $.summary.total: missing required key "total""#,
+      ])
+  }
+
+  @Test func duplicateIDNamesTheFirstOccurrence() {
+    let json =
+      #"{"items":[{"id":"A","name":"x","quantity":1,"totalPrice":1},{"id":"A","name":"y","quantity":1,"totalPrice":1}]}"#
+    #expect(Fixtures.problems(json) == [#"cart.json: $.items[1].id: duplicate item id "A" (first at $.items[0])"#])
+  }
+
+  @Test func topLevelShapeErrors() {
+    #expect(Fixtures.problems("[]") == ["cart.json: $: expected an object, found an array"])
+    #expect(Fixtures.problems("{}") == [#"cart.json: $.items: missing required key "items""#])
+    #expect(Fixtures.problems(#"{"items": {}}"#) == ["cart.json: $.items: expected an array of items, found an object"])
+  }
+
+  @Test func currencyDigitsComeFromCLDR() {
+    let yen = #"{"items":[{"id":"A","name":"x","quantity":1,"totalPrice":1500.5}]}"#
+    #expect(
+      Fixtures.problems(yen, currency: "JPY") == [
+        "cart.json: $.items[0].totalPrice: 1500.5 has more decimal places than the currency allows (0)"
+      ])
+    let dinar = #"{"items":[{"id":"A","name":"x","quantity":1,"totalPrice":1.125}]}"#
+    #expect(Fixtures.problems(dinar, currency: "KWD").isEmpty)
+    #expect(Fixtures.problems(dinar, currency: nil).isEmpty)
+  }
+}
+
+@Suite struct SessionConfigurationTests {
+  func problems(_ text: String) -> [String] {
+    do {
+      _ = try SessionConfiguration(json: try JSONParser.parse(Array(text.utf8)))
+      return []
+    } catch {
+      return error.lines(file: "session.json")
+    }
+  }
+
+  @Test func seedSessionDecodes() throws {
+    let session = try Fixtures.session()
+    #expect(
+      session
+        == SessionConfiguration(
+          currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy", storeName: "Oakbrook Mall",
+          deviceName: "Emily"))
+  }
+
+  @Test(arguments: [
+    ("javascript:alert(1)", "the javascript: scheme is not allowed; use http: or https:"),
+    ("data:text/html,hi", "the data: scheme is not allowed; use http: or https:"),
+    ("/privacy", #""/privacy" is not an absolute URL"#),
+    ("https://", #""https://" is not an absolute http: or https: URL with a host"#),
+  ])
+  func privacyPolicyURLMustBeWeb(_ url: String, _ message: String) {
+    let json = #"{"currency":"USD","region":"US","privacyPolicyURL":"\#(url)"}"#
+    #expect(problems(json) == ["session.json: $.privacyPolicyURL: \(message)"])
+  }
+
+  @Test func codesAreChecked() {
+    let json =
+      #"{"currency":"usd","region":"XX","privacyPolicyURL":"https://a.example/p","websiteURL":"http://a.example"}"#
+    #expect(
+      problems(json) == [
+        #"session.json: $.currency: "usd" is not an ISO 4217 currency code"#,
+        #"session.json: $.region: "XX" is not an ISO 3166-1 alpha-2 region code"#,
+        "session.json: $.websiteURL: the http: scheme is not allowed; use https:",
+      ])
+  }
+}

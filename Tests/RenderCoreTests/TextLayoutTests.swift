@@ -1,0 +1,65 @@
+import Testing
+
+@testable import RenderCore
+
+@Suite struct DisplayWidthTests {
+  @Test(arguments: [
+    ("Hair Spray", 10),
+    ("東京都", 6),  // East Asian Wide
+    ("ＡＢ", 4),  // Fullwidth
+    ("e\u{301}", 1),  // combining acute
+    ("\u{200F}١٥٫٠٠\u{A0}US$", 9),  // RLM takes no column, NBSP one
+    ("\u{061C}-", 1),  // ALM
+    ("👍", 2),
+    ("❤\u{FE0F}", 2),
+    ("한국어", 6),
+    ("\u{1100}\u{1161}\u{11A8}", 2),  // conjoining jamo: one wide syllable
+  ])
+  func widths(_ text: String, _ expected: Int) {
+    #expect(DisplayWidth.of(text) == expected)
+  }
+}
+
+@Suite struct TextLayoutTests {
+  let layout = TextLayout(width: 20, localeTag: "en-US")
+
+  @Test func wrapsAtWordBoundaries() {
+    #expect(
+      layout.wrap("Unscented hair spray with a very long name") == ["Unscented hair spray", "with a very long", "name"])
+  }
+
+  @Test func wrapsJapaneseBetweenCharactersWithinWidth() {
+    let japanese = TextLayout(width: 10, localeTag: "ja-JP")
+    let lines = japanese.wrap("無香料ヘアスプレー大容量タイプ")
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 10 })
+    #expect(lines.joined() == "無香料ヘアスプレー大容量タイプ")
+    #expect(lines.count == 3)
+  }
+
+  @Test func cutsAWordWiderThanTheLine() {
+    #expect(layout.wrap("Supercalifragilisticexpialidocious") == ["Supercalifragilistic", "expialidocious"])
+  }
+
+  @Test func keepsLineFeeds() {
+    #expect(layout.wrap("one\ntwo") == ["one", "two"])
+  }
+
+  @Test func rowRightAlignsTheValue() {
+    #expect(layout.row("Total", "$14.30") == ["Total         $14.30"])
+    #expect(layout.row("Coupon Code: NY2OFF long", "-$2.00") == ["Coupon Code:  -$2.00", "NY2OFF long"])
+  }
+
+  @Test func rowPutsAnOverlongValueOnItsOwnLine() {
+    #expect(
+      layout.row("Shipping", "Free on orders over fifty") == [
+        "Shipping", " Free on orders over", "               fifty",
+      ])
+  }
+
+  @Test func everyLineFitsForMixedScripts() {
+    let narrow = TextLayout(width: 12, localeTag: "ar-EG")
+    for line in narrow.row("مثبت الشعر برائحة خفيفة", "\u{200F}١٥٫٠٠\u{A0}US$") {
+      #expect(DisplayWidth.of(line) <= 12)
+    }
+  }
+}
