@@ -11,7 +11,7 @@ public enum CartHTML {
   public static func render(_ cart: ShoppingCart, context: RenderContext) -> String {
     let strings = context.strings
     let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
-    return PageShell.page(title: strings(.cartTitle), screen: "cart", context: context) { html in
+    return PageShell.page(title: strings(.cartTitle), screen: "cart", style: CartStyle.css, context: context) { html in
       html.element("h1", text: strings(.cartTitle))
       html.newline()
       if cart.items.isEmpty {

@@ -4,9 +4,11 @@
 /// The page loads nothing: CSS is inline, there is no script, and a Content Security
 /// Policy forbids both, so even a bug elsewhere cannot run injected code.
 public enum PageShell {
-  /// A full HTML document. `title` is the screen's name; `content` writes the inside of `<main>`.
+  /// A full HTML document. `title` is the screen's name, `style` its own sheet (after
+  /// ``PageStyle/base``); `content` writes the inside of `<main>`.
   public static func page(
-    title: String, screen: StaticString, context: RenderContext, content: (inout HTMLWriter) -> Void
+    title: String, screen: StaticString, style: TrustedHTML, context: RenderContext,
+    content: (inout HTMLWriter) -> Void
   ) -> String {
     let strings = context.strings
     var html = HTMLWriter()
@@ -39,7 +41,10 @@ public enum PageShell {
         let store = context.configuration.storeName.map { " · \($0)" } ?? ""
         head.element("title", text: title + store)
         head.newline()
-        head.element("style") { $0.raw(PageStyle.css) }
+        head.element("style") {
+          $0.raw(PageStyle.base)
+          $0.raw(style)
+        }
         head.newline()
       }
       html.newline()

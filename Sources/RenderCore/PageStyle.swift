@@ -1,7 +1,9 @@
-/// The one style sheet, inlined in every page. Logical properties (`inline-start`,
-/// `text-align: end`) mirror the layout in right-to-left pages without a second sheet.
-enum PageStyle {
-  static let css = TrustedHTML(
+/// The style every page shares (colours, light and dark schemes, the session header),
+/// inlined in the page. Each screen adds its own sheet beside it. Logical properties
+/// (`inline-start`, `text-align: end`) mirror the layout in right-to-left pages without
+/// a second sheet.
+public enum PageStyle {
+  public static let base = TrustedHTML(
     literal: """
 
       :root{color-scheme:light dark;--bg:#f2f2f7;--card:#fff;--text:#1c1c1e;--muted:#5b5b60;--rule:#d1d1d6;\
@@ -23,24 +25,6 @@ enum PageStyle {
       .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;\
       clip:rect(0 0 0 0);white-space:nowrap;border:0}
       .merchant{white-space:pre-line;overflow-wrap:anywhere}
-      .items{list-style:none;margin:0;padding:0;background:var(--card);border-radius:12px}
-      .item{padding:12px 16px;border-block-end:1px solid var(--rule)}
-      .item:last-child{border-block-end:0}
-      .item-line,.summary-line,.total{display:flex;justify-content:space-between;align-items:baseline;gap:12px}
-      .item-name{margin:0;font-weight:600;flex:1;min-width:0}
-      .price,.summary-line dd,.total-amount{margin:0;white-space:nowrap;text-align:end;font-variant-numeric:tabular-nums}
-      .price s{color:var(--muted);margin-inline-end:6px}
-      .quantity,.descriptions,.details{margin:4px 0 0;padding:0;list-style:none;color:var(--muted)}
-      .details{font-size:.85rem}
-      .summary{margin:16px 0 0;padding:12px 16px 0;background:var(--card);border-radius:12px 12px 0 0}
-      .summary-lines{margin:0}
-      .summary-line{padding:4px 0}
-      .summary-line dt{flex:1;min-width:0}
-      .total{position:sticky;bottom:0;margin:0;padding:12px 16px;background:var(--card);\
-      border-block-start:1px solid var(--rule);border-radius:0 0 12px 12px;font-weight:700;font-size:1.15rem}
-      .total-only{border-radius:12px;margin-top:16px}
-      .cart-footer{margin:16px 0 0;color:var(--muted);text-align:center}
-      .placeholder{padding:32px 16px;text-align:center;background:var(--card);border-radius:12px;color:var(--muted)}
 
       """)
 }
