@@ -92,12 +92,12 @@ public enum LineDiff {
         steps.append(Step(kind: .same, text: a[i], oldLine: i, newLine: j))
         i += 1
         j += 1
-      } else if j < b.count, i == a.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-        steps.append(Step(kind: .added, text: b[j], oldLine: i, newLine: j))
-        j += 1
-      } else {
+      } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
         steps.append(Step(kind: .removed, text: a[i], oldLine: i, newLine: j))
         i += 1
+      } else {
+        steps.append(Step(kind: .added, text: b[j], oldLine: i, newLine: j))
+        j += 1
       }
     }
     return steps
