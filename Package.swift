@@ -25,21 +25,16 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
     ),
 
-    // Build-time tool: embeds locales/*.strings into RenderCore, so no binary reads
-    // files beside itself at run time.
+    // Writes Sources/RenderCore/EmbeddedLocales.swift from locales/*.strings
+    // (scripts/embed-locales), so no binary reads files beside itself at run time.
+    // A test fails when the two differ.
     .executableTarget(name: "LocaleEmbedder"),
-    .plugin(
-      name: "EmbedLocales",
-      capability: .buildTool(),
-      dependencies: ["LocaleEmbedder"]
-    ),
 
     // Shared by every screen: JSON with paths, session configuration, locale, UI
     // strings, HTML writer, page shell, text layout.
     .target(
       name: "RenderCore",
-      dependencies: ["CICUShim"],
-      plugins: ["EmbedLocales"]
+      dependencies: ["CICUShim"]
     ),
     .target(name: "CartRender", dependencies: ["RenderCore"]),
     .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),

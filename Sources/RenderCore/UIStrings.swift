@@ -18,8 +18,8 @@ public enum UIStringKey: String, CaseIterable, Sendable {
   case cartEmptyMessage = "cart.empty.message"
 }
 
-/// The UI strings of every language in `locales/`, compiled into the library by the
-/// `EmbedLocales` build plugin.
+/// The UI strings of every language in `locales/`, compiled into the library
+/// (`EmbeddedLocales.swift`, written by `scripts/embed-locales`).
 public struct UIStrings: Sendable {
   /// Tag of the file every other falls back to.
   public static let baseLanguage = "en"
@@ -30,12 +30,8 @@ public struct UIStrings: Sendable {
     var tables: [String: [String: String]] = [:]
     var problems: [String] = []
     for file in EmbeddedLocales.files {
-      guard let data = Data(base64Encoded: file.base64), let text = String(data: data, encoding: .utf8) else {
-        problems.append("\(file.tag).strings: not UTF-8")
-        continue
-      }
       do {
-        let parsed = try StringsFile(parsing: text)
+        let parsed = try StringsFile(parsing: file.text)
         tables[file.tag] = Dictionary(
           parsed.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
       } catch {

@@ -72,3 +72,20 @@ import Testing
     #expect(table(.cartTotal) == "Total")
   }
 }
+
+/// `EmbeddedLocales.swift` is generated from `locales/`; this fails while they differ.
+@Suite struct EmbeddedLocalesTests {
+  @Test func embeddedTextMatchesTheLocalesFolder() throws {
+    let onDisk = try UIStringsTests.files.map { name in
+      (
+        String(name.dropLast(".strings".count)),
+        try String(contentsOf: UIStringsTests.localesDirectory.appending(path: name), encoding: .utf8)
+      )
+    }
+    let embedded = EmbeddedLocales.files.map { ($0.tag, $0.text) }
+    #expect(embedded.map(\.0) == onDisk.map(\.0), "locales/ changed: run scripts/embed-locales")
+    for ((tag, text), (_, file)) in zip(embedded, onDisk) {
+      #expect(text == file, "locales/\(tag).strings changed: run scripts/embed-locales")
+    }
+  }
+}
