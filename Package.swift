@@ -38,7 +38,8 @@ let package = Package(
     ),
     .target(name: "CartRender", dependencies: ["RenderCore"]),
     .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),
-    .executableTarget(name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender"]),
+    .target(name: "StatusRender", dependencies: ["RenderCore"]),
+    .executableTarget(name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender"]),
 
     // Test support: golden-file assertions.
@@ -47,6 +48,7 @@ let package = Package(
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore"]),
+    .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
       dependencies: ["render-cli", "RenderCore", "GoldenFiles"]

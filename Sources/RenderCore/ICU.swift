@@ -1,4 +1,5 @@
 import CICUShim
+import Foundation
 
 /// The one file that calls ICU's C API (Debian's libicu): Unicode properties for
 /// display width, UAX #14 line breaking, and CLDR currency digits.
@@ -12,6 +13,10 @@ enum ICU {
   /// UAX #14 line-break opportunities in `text`, as UTF-16 offsets in ascending order,
   /// the last being the text's UTF-16 length. Nil if ICU fails.
   static func lineBreakOffsets(_ text: String, locale: String) -> [Int]? {
+    // ICU locale IDs use underscores. Japanese gets strict line breaking (CSS
+    // `line-break: strict`): no line starts with a small kana or a prolonged sound mark.
+    var locale = locale.replacingOccurrences(of: "-", with: "_")
+    if locale == "ja" || locale.hasPrefix("ja_") { locale += "@lb=strict" }
     let units = Array(text.utf16)
     guard !units.isEmpty else { return [] }
     // There are never more break opportunities than code units.

@@ -1,15 +1,18 @@
 import RenderCore
+import StatusRender
 
 /// What one invocation asks for, as parsed from the arguments (before anything is read).
 enum Command: Equatable {
   case help(Subcommand?)
   case version
   case cart(CartOptions)
+  case status(StatusOptions)
 }
 
 /// The subcommands this build offers.
 enum Subcommand: String, CaseIterable, Equatable {
   case cart
+  case status
 }
 
 enum OutputFormat: String, Equatable {
@@ -31,5 +34,10 @@ struct RenderOptions: Equatable {
 struct CartOptions: Equatable {
   /// Nil renders the embedded seed cart; `-` reads standard input.
   var file: String?
+  var render = RenderOptions()
+}
+
+struct StatusOptions: Equatable {
+  var screen: StatusScreen
   var render = RenderOptions()
 }

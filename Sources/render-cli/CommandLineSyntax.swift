@@ -1,4 +1,5 @@
 import RenderCore
+import StatusRender
 
 /// A command line the tool cannot run, with the subcommand whose usage to show.
 struct UsageError: Error, Equatable {
@@ -44,6 +45,19 @@ enum CommandLineSyntax {
         throw UsageError(message: "Standard input can feed only one of FILE and --config.", subcommand: subcommand)
       }
       return .cart(options)
+    case .status:
+      let render = try scanner.renderOptions()
+      let names = StatusScreen.allCases.map(\.rawValue).joined(separator: ", ")
+      guard let name = scanner.positionals.first else {
+        throw UsageError(message: "Missing status name (\(names)).", subcommand: subcommand)
+      }
+      guard scanner.positionals.count == 1 else {
+        throw UsageError(message: "Unexpected argument '\(scanner.positionals[1])'.", subcommand: subcommand)
+      }
+      guard let screen = StatusScreen(rawValue: name) else {
+        throw UsageError(message: "Unknown status '\(name)'; use one of \(names).", subcommand: subcommand)
+      }
+      return .status(StatusOptions(screen: screen, render: render))
     }
   }
 
@@ -51,7 +65,7 @@ enum CommandLineSyntax {
   static func options(of subcommand: Subcommand) -> Set<String> {
     let render: Set<String> = ["--config", "--locale", "--accept-language", "--format", "--width", "--output"]
     switch subcommand {
-    case .cart: return render
+    case .cart, .status: return render
     }
   }
 

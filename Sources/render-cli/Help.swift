@@ -6,6 +6,7 @@ enum Help {
     switch subcommand {
     case nil: return overview
     case .cart: return cart
+    case .status: return status
     }
   }
 
@@ -14,6 +15,7 @@ enum Help {
     switch subcommand {
     case nil: return "USAGE: render-cli <subcommand> [options]"
     case .cart: return "USAGE: render-cli cart [FILE] [options]"
+    case .status: return "USAGE: render-cli status NAME [options]"
     }
   }
 
@@ -28,6 +30,7 @@ enum Help {
 
     SUBCOMMANDS:
       cart                    Render a cart screen (the seed cart when no FILE is given).
+      status                  Render a status screen (paymentCompleted, closed, ...).
 
       See 'render-cli help <subcommand>' for detailed help.
 
@@ -47,6 +50,27 @@ enum Help {
       --output FILE           Write to FILE (replaced whole, or not at all) instead of
                               standard output.
       -h, --help              Show help information.
+    """
+
+  private static let status = """
+    OVERVIEW: Render a status screen for the customer.
+
+    USAGE: render-cli status NAME [options]
+
+    ARGUMENTS:
+      NAME                    A status the merchant's app sets (ready, paymentCompleted,
+                              paymentFailed, checkoutCompleted), the welcome shown on
+                              connecting (connected), or an end of session
+                              (disconnected, closed).
+
+    OPTIONS:
+    \(renderOptions)
+
+    EXIT STATUS:
+      0 done, 64 bad command line or unknown NAME, 65 bad --config data,
+      66 a file cannot be read, 70 internal error, 73 the --output file cannot be
+      written.
+
     """
 
   private static let cart = """

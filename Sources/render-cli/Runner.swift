@@ -1,6 +1,7 @@
 import CartRender
 import Foundation
 import RenderCore
+import StatusRender
 
 /// What a run produced. Nothing reaches standard output unless the run succeeded.
 struct Outcome: Equatable {
@@ -31,6 +32,8 @@ struct Runner {
       case .help(let topic): return Outcome(status: .success, standardOutput: Help.text(for: topic))
       case .version: return Outcome(status: .success, standardOutput: Help.version + "\n")
       case .cart(let options): return try OutputTarget.deliver(try renderCart(options), to: options.render.outputPath)
+      case .status(let options):
+        return try OutputTarget.deliver(try renderStatus(options), to: options.render.outputPath)
       }
     } catch let failure as RunFailure {
       return Self.report(failure)
@@ -53,6 +56,15 @@ struct Runner {
     switch options.render.format {
     case .html: return CartHTML.render(cart, context: context)
     case .text: return CartText.render(cart, context: context, width: options.render.width ?? CartText.defaultWidth)
+    }
+  }
+
+  private func renderStatus(_ options: StatusOptions) throws -> String {
+    let context = try makeContext(options.render)
+    switch options.render.format {
+    case .html: return StatusHTML.render(options.screen, context: context)
+    case .text:
+      return StatusText.render(options.screen, context: context, width: options.render.width ?? StatusText.defaultWidth)
     }
   }
 

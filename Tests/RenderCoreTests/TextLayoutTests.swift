@@ -36,6 +36,12 @@ import Testing
     #expect(lines.count == 3)
   }
 
+  @Test func japaneseLinesNeverStartWithASmallKana() {
+    let japanese = TextLayout(width: 40, localeTag: "ja-JP")
+    let lines = japanese.wrap("お支払い方法については、対応しているスタッフにご確認ください。")
+    #expect(lines == ["お支払い方法については、対応しているス", "タッフにご確認ください。"])
+  }
+
   @Test func cutsAWordWiderThanTheLine() {
     #expect(layout.wrap("Supercalifragilisticexpialidocious") == ["Supercalifragilistic", "expialidocious"])
   }

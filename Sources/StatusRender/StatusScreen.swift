@@ -1,0 +1,66 @@
+import RenderCore
+
+/// A screen with a title and a subtitle and nothing to act on: the statuses the
+/// merchant's app sets with `updateStatus(_:)` / `updateCustomerStatus(_:)`, the screen
+/// shown when the customer connects, and the ones the web fallback shows when the
+/// session ends (the `disconnected` and `closed` events).
+public enum StatusScreen: String, CaseIterable, Sendable {
+  /// What the customer sees on connecting, before any cart: the store's welcome.
+  case connected
+  /// `CustomerStatus.ready`: connected and waiting for the cart.
+  case ready
+  case paymentCompleted
+  /// Never says the customer was charged: they are told the payment did not go
+  /// through and to follow the staff's lead.
+  case paymentFailed
+  case checkoutCompleted
+  /// The customer's device went out of range of the merchant's iPhone.
+  case disconnected
+  /// The merchant closed the session: "You can close this page".
+  case closed
+
+  /// The statuses of the seeds' `updateStatus` API, as opposed to session events.
+  public static let customerStatuses: [StatusScreen] = [.ready, .paymentCompleted, .paymentFailed, .checkoutCompleted]
+
+  /// How the screen feels: it picks the symbol and colour beside the title.
+  public enum Tone: String, Sendable {
+    case neutral, success, failure
+  }
+
+  public var tone: Tone {
+    switch self {
+    case .paymentCompleted, .checkoutCompleted: .success
+    case .paymentFailed: .failure
+    case .connected, .ready, .disconnected, .closed: .neutral
+    }
+  }
+
+  /// The title in the context's language; the welcome names the store when it has a name.
+  public func title(_ context: RenderContext) -> [Placeholders.Part] {
+    let strings = context.strings
+    switch self {
+    case .connected:
+      if let store = context.configuration.storeName { return strings.parts(.welcomeTitle, store) }
+      return strings.parts(.welcomeTitleNoStore)
+    case .ready: return strings.parts(.statusReadyTitle)
+    case .paymentCompleted: return strings.parts(.statusPaymentCompletedTitle)
+    case .paymentFailed: return strings.parts(.statusPaymentFailedTitle)
+    case .checkoutCompleted: return strings.parts(.statusCheckoutCompletedTitle)
+    case .disconnected: return strings.parts(.statusDisconnectedTitle)
+    case .closed: return strings.parts(.statusClosedTitle)
+    }
+  }
+
+  public func subtitle(_ context: RenderContext) -> String {
+    let strings = context.strings
+    switch self {
+    case .connected: return strings(.welcomeSubtitle)
+    case .ready: return strings(.statusReadySubtitle)
+    case .paymentCompleted: return strings(.statusPaymentCompletedSubtitle)
+    case .paymentFailed: return strings(.statusPaymentFailedSubtitle)
+    case .checkoutCompleted: return strings(.statusCheckoutCompletedSubtitle)
+    case .disconnected: return strings(.statusDisconnectedSubtitle)
+    case .closed: return strings(.statusClosedSubtitle)
+    }
+  }
+}
