@@ -39,6 +39,7 @@ let package = Package(
     .target(name: "CartRender", dependencies: ["RenderCore"]),
     .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),
     .target(name: "StatusRender", dependencies: ["RenderCore"]),
+    .target(name: "SessionReplay", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
     .executableTarget(name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender"]),
 
@@ -48,6 +49,8 @@ let package = Package(
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore"]),
+    .testTarget(
+      name: "SessionReplayTests", dependencies: ["SessionReplay", "CartRender", "StatusRender", "RenderCore"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",

@@ -13,6 +13,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
   public func appending(key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
   public func appending(index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
+  /// `other` re-rooted here: `$.items[0]` appended to `$.cart` is `$.cart.items[0]`.
+  public func appending(path other: JSONPath) -> JSONPath { JSONPath(components: components + other.components) }
 
   public var description: String {
     var text = "$"

@@ -1,0 +1,32 @@
+/// Why a session refused a call, named as the seeds' `CustomerSessionError` /
+/// `CustomerEngagementSession.Error` cases where one exists.
+public enum CustomerSessionError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A call before the `ready` event, or after the session ended.
+  case notReady
+  /// A request, or a status update, while a form is already open.
+  case sessionBusy
+  /// A request the web fallback cannot serve (Apple Pay, a Wallet pass).
+  case incompatibleRequest(String)
+  /// A response or a decline with no form open.
+  case noOpenRequest
+
+  /// The error's name as the seeds spell it.
+  public var name: String {
+    switch self {
+    case .notReady: "notReady"
+    case .sessionBusy: "sessionBusy"
+    case .incompatibleRequest: "incompatibleRequest"
+    case .noOpenRequest: "noOpenRequest"
+    }
+  }
+
+  /// `sessionBusy: a form is already open`
+  public var description: String {
+    switch self {
+    case .notReady: "notReady: the session is not ready (wait for the ready event; nothing is accepted after it ends)"
+    case .sessionBusy: "sessionBusy: a form is already open"
+    case .incompatibleRequest(let what): "incompatibleRequest: \(what) cannot be served on the web"
+    case .noOpenRequest: "noOpenRequest: no form is open to answer"
+    }
+  }
+}

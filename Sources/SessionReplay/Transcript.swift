@@ -1,0 +1,152 @@
+import CartRender
+import RenderCore
+import StatusRender
+
+/// A session transcript: JSON Lines, one object per line, as a merchant's app would log
+/// its session. The first line may be `{"configuration": {…}}`; blank lines are skipped.
+///
+///     {"event": "connected"}
+///     {"call": "updateShoppingCart", "cart": {…}}
+///     {"call": "requestSignup", "fields": ["emailAddress"], "emailConsent": "visible"}
+///     {"response": {"emailAddress": "zoe@example.com"}}
+///     {"call": "updateStatus", "status": "paymentCompleted"}
+///     {"call": "close"}
+///
+/// Call names are the seeds' method names in Apple's and in MoovKit's spelling alike.
+public enum Transcript {
+  /// One parsed line.
+  public struct Line: Sendable {
+    /// 1-based, as editors count.
+    public var number: Int
+    /// The event or call name as the line spells it (`updateCustomerStatus`), or
+    /// `response` / `declined`: the replay names its files after it.
+    public var name: String
+    public var step: SessionStep
+  }
+
+  /// A line that is not a step the engine knows.
+  public struct LineError: Error, Sendable, Equatable {
+    public var number: Int
+    public var problems: [DataProblem]
+  }
+
+  static let requestCalls: [String: SessionRequest.Kind] = [
+    "requestCustomerInfo": .customerInfo, "requestAddress": .address, "requestSignup": .signup,
+  ]
+  static let paymentCalls: Set<String> = ["requestPayment", "requestApplePayPayment"]
+  static let statusCalls: Set<String> = ["updateStatus", "updateCustomerStatus"]
+  static let closeCalls: Set<String> = ["close", "closeCustomerSession"]
+
+  /// The lines of `bytes` with their 1-based numbers, blank ones left out.
+  public static func lines(_ bytes: [UInt8]) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
+    bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated().compactMap {
+      index, line in
+      let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+      return trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) ? nil : (index + 1, line)
+    }
+  }
+
+  /// A configuration line's configuration, or nil when the line is something else.
+  public static func configuration(_ json: JSONValue) throws(DataErrors) -> SessionConfiguration? {
+    guard case .object(let members) = json, members.count == 1, let first = members.first,
+      first.key == "configuration"
+    else { return nil }
+    do {
+      return try SessionConfiguration(json: first.value)
+    } catch {
+      throw DataErrors(
+        error.problems.map { DataProblem(path: prefixed($0.path, with: "configuration"), message: $0.message) })
+    }
+  }
+
+  /// Parses one line into a step.
+  /// - Parameter currency: the session's currency, for the cart's decimal places.
+  public static func step(_ json: JSONValue, currency: String) throws(DataErrors) -> (name: String, step: SessionStep) {
+    var log = ProblemLog()
+    guard let object = JSONObjectReader(json, at: .root, log: &log), case .object(let members) = json else {
+      throw DataErrors(log.problems)
+    }
+    let keys = Set(members.map(\.key))
+    if keys.contains("event") {
+      object.rejectUnknownKeys(["event"], log: &log)
+      let name = object.required("event", log: &log).flatMap { $0.0.string(at: $0.1, log: &log) }
+      try log.check()
+      guard let name, let event = SessionEvent(rawValue: name) else {
+        let known = SessionEvent.allCases.map(\.rawValue).joined(separator: ", ")
+        throw DataErrors([
+          DataProblem(path: .root.appending(key: "event"), message: "unknown event \"\(name ?? "")\"; use \(known)")
+        ])
+      }
+      return (name, .event(event))
+    }
+    if keys.contains("response") {
+      object.rejectUnknownKeys(["response"], log: &log)
+      try log.check()
+      guard let (value, _) = object.optional("response"), case .object = value else {
+        throw DataErrors([
+          DataProblem(path: .root.appending(key: "response"), message: "expected an object of shared values")
+        ])
+      }
+      return ("response", .response(value))
+    }
+    if keys.contains("declined") {
+      object.rejectUnknownKeys(["declined"], log: &log)
+      try log.check()
+      guard let (value, _) = object.optional("declined"), value == .bool(true) else {
+        throw DataErrors([DataProblem(path: .root.appending(key: "declined"), message: "expected true")])
+      }
+      return ("declined", .declined)
+    }
+    guard let (callValue, callPath) = object.required("call", log: &log),
+      let call = callValue.nonEmptyString(at: callPath, log: &log)
+    else {
+      if keys.isEmpty || !keys.contains("call") {
+        throw DataErrors([
+          DataProblem(path: .root, message: "expected an \"event\", a \"call\", a \"response\" or \"declined\"")
+        ])
+      }
+      throw DataErrors(log.problems)
+    }
+    if call == "updateShoppingCart" {
+      object.rejectUnknownKeys(["call", "cart"], log: &log)
+      guard let (cartJSON, cartPath) = object.required("cart", log: &log) else { throw DataErrors(log.problems) }
+      try log.check()
+      do {
+        return (call, .updateShoppingCart(try ShoppingCart(json: cartJSON, currency: currency)))
+      } catch {
+        throw DataErrors(
+          error.problems.map { DataProblem(path: prefixed($0.path, with: cartPath), message: $0.message) })
+      }
+    }
+    if let kind = requestCalls[call] {
+      let fields = members.filter { $0.key != "call" }
+      return (call, .request(SessionRequest(kind: kind, json: .object([("request", .string(kind.rawValue))] + fields))))
+    }
+    if paymentCalls.contains(call) { return (call, .requestPayment) }
+    if statusCalls.contains(call) {
+      object.rejectUnknownKeys(["call", "status"], log: &log)
+      let name = object.required("status", log: &log).flatMap { $0.0.string(at: $0.1, log: &log) }
+      try log.check()
+      guard let name, let status = StatusScreen(rawValue: name), StatusScreen.customerStatuses.contains(status) else {
+        let known = StatusScreen.customerStatuses.map(\.rawValue).joined(separator: ", ")
+        throw DataErrors([
+          DataProblem(path: .root.appending(key: "status"), message: "unknown status \"\(name ?? "")\"; use \(known)")
+        ])
+      }
+      return (call, .updateStatus(status))
+    }
+    if closeCalls.contains(call) {
+      object.rejectUnknownKeys(["call"], log: &log)
+      try log.check()
+      return (call, .close)
+    }
+    throw DataErrors([DataProblem(path: callPath, message: "unknown call \"\(call)\"")])
+  }
+
+  /// `path` re-rooted under `prefix`: `$.items[0]` under `cart` is `$.cart.items[0]`.
+  static func prefixed(_ path: JSONPath, with prefix: String) -> JSONPath {
+    prefixed(path, with: JSONPath.root.appending(key: prefix))
+  }
+
+  static func prefixed(_ path: JSONPath, with prefix: JSONPath) -> JSONPath { prefix.appending(path: path) }
+}
