@@ -44,7 +44,7 @@ public enum CartHTML {
     html.element("li", [.init("class", "item"), .init("data-item-id", item.id)]) { li in
       li.newline()
       li.element("div", [.init("class", "item-line")]) { line in
-        line.element("p", [.init("class", "item-name merchant"), .init("dir", "auto")], text: item.name)
+        line.element("p", [.init("class", "item-name merchant")]) { $0.isolated(item.name) }
         line.element("p", [.init("class", "price")]) { price in
           let now = money.format(item.payablePrice)
           if item.isAdjusted {
@@ -71,7 +71,7 @@ public enum CartHTML {
     guard !lines.isEmpty else { return }
     html.element("ul", [.init("class", name)]) { list in
       for line in lines {
-        list.element("li", [.init("class", "merchant"), .init("dir", "auto")], text: line)
+        list.element("li", [.init("class", "merchant")]) { $0.isolated(line) }
       }
     }
     html.newline()
@@ -88,10 +88,10 @@ public enum CartHTML {
           list.newline()
           for line in summary.summaryLines {
             list.element("div", [.init("class", "summary-line")]) { row in
-              row.element("dt", [.init("class", "merchant"), .init("dir", "auto")], text: line.label)
+              row.element("dt", [.init("class", "merchant")]) { $0.isolated(line.label) }
               switch line.value {
               case .amount(let amount): row.element("dd", text: money.format(amount))
-              case .text(let text): row.element("dd", [.init("class", "merchant"), .init("dir", "auto")], text: text)
+              case .text(let text): row.element("dd", [.init("class", "merchant")]) { $0.isolated(text) }
               }
             }
             list.newline()
@@ -108,7 +108,7 @@ public enum CartHTML {
     }
     html.newline()
     if let footer = summary.footer, !footer.isEmpty {
-      html.element("p", [.init("class", "cart-footer merchant"), .init("dir", "auto")], text: footer)
+      html.element("p", [.init("class", "cart-footer merchant")]) { $0.isolated(footer) }
       html.newline()
     }
   }

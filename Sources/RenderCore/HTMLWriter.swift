@@ -71,6 +71,13 @@ public struct HTMLWriter {
     }
   }
 
+  /// Merchant or customer text in `<bdi>`: it keeps its own direction (a Hebrew name, a
+  /// Latin name in an Arabic page) without reordering what stands around it, while its
+  /// block still aligns with the page.
+  public mutating func isolated(_ text: String) {
+    element("bdi", text: text)
+  }
+
   /// Markup placed as is; only ``TrustedHTML`` can get here.
   public mutating func raw(_ html: TrustedHTML) { output += html.markup }
 

@@ -69,7 +69,7 @@ public enum PageShell {
     for part in parts {
       switch part {
       case .literal(let text): html.text(text)
-      case .argument(let value): html.element("bdi", text: value)
+      case .argument(let value): html.isolated(value)
       }
     }
   }
@@ -79,7 +79,7 @@ public enum PageShell {
     html.element("header", [.init("class", "session")]) { header in
       header.newline()
       if let store = configuration.storeName {
-        header.element("p", [.init("class", "store"), .init("dir", "auto")], text: store)
+        header.element("p", [.init("class", "store")]) { $0.isolated(store) }
         header.newline()
       }
       if let device = configuration.deviceName {

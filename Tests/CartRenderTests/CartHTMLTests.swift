@@ -72,7 +72,7 @@ import Testing
     let cart = ShoppingCart(items: [.init(id: "h", name: "ספריי לשיער", quantity: 1, totalPrice: 15)])
     let html = try page(cart, locale: "ar-EG")
     #expect(html.contains("<html lang=\"ar-EG\" dir=\"rtl\">"))
-    #expect(html.contains("<p class=\"item-name merchant\" dir=\"auto\">ספריי לשיער</p>"))
+    #expect(html.contains("<p class=\"item-name merchant\"><bdi>ספריי לשיער</bdi></p>"))
     #expect(html.contains("<p class=\"device\">متصل بـ <bdi>Emily</bdi></p>"))
   }
 
