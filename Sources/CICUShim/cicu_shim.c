@@ -5,7 +5,11 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/ucurr.h>
+#include <unicode/uenum.h>
+#include <unicode/uloc.h>
 #include <unicode/utypes.h>
+
+#include <string.h>
 
 int cicu_is_east_asian_wide(int32_t c) {
   int32_t w = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
@@ -42,4 +46,44 @@ int32_t cicu_currency_fraction_digits(const uint16_t *iso_code) {
   UErrorCode status = U_ZERO_ERROR;
   int32_t digits = ucurr_getDefaultFractionDigits((const UChar *)iso_code, &status);
   return U_FAILURE(status) ? -1 : digits;
+}
+
+int cicu_is_current_currency(const char *iso_code) {
+  UErrorCode status = U_ZERO_ERROR;
+  UEnumeration *codes = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &status);
+  if (U_FAILURE(status)) return 0;
+  int found = 0;
+  const char *code;
+  int32_t length;
+  while (!found && (code = uenum_next(codes, &length, &status)) != NULL && U_SUCCESS(status)) {
+    found = strcmp(code, iso_code) == 0;
+  }
+  uenum_close(codes);
+  return found;
+}
+
+int cicu_is_iso_country(const char *code) {
+  for (const char *const *country = uloc_getISOCountries(); *country != NULL; country++) {
+    if (strcmp(*country, code) == 0) return 1;
+  }
+  return 0;
+}
+
+int cicu_needs_bidi_isolation(int32_t c) {
+  switch (u_charDirection(c)) {
+  case U_RIGHT_TO_LEFT:
+  case U_RIGHT_TO_LEFT_ARABIC:
+  case U_LEFT_TO_RIGHT_EMBEDDING:
+  case U_LEFT_TO_RIGHT_OVERRIDE:
+  case U_RIGHT_TO_LEFT_EMBEDDING:
+  case U_RIGHT_TO_LEFT_OVERRIDE:
+  case U_POP_DIRECTIONAL_FORMAT:
+  case U_LEFT_TO_RIGHT_ISOLATE:
+  case U_RIGHT_TO_LEFT_ISOLATE:
+  case U_FIRST_STRONG_ISOLATE:
+  case U_POP_DIRECTIONAL_ISOLATE:
+    return 1;
+  default:
+    return 0;
+  }
 }

@@ -27,7 +27,7 @@ extension ShoppingCart {
           if let first = firstIndexOfID[item.id] {
             log.add(
               itemPath.appending(key: "id"),
-              "duplicate item id \(JSONOutput.quoted(item.id)) (first at \(path.appending(index: first)))")
+              "duplicate item id \(Echo.quoted(item.id)) (first at \(path.appending(index: first)))")
           } else {
             firstIndexOfID[item.id] = index
           }

@@ -41,3 +41,40 @@ public struct ProblemLog: Sendable {
     if !problems.isEmpty { throw DataErrors(problems) }
   }
 }
+
+/// How error lines show a value that came from the input: quoted, with every control
+/// and format character (line feeds, escapes, bidi overrides) written as `\uXXXX`, and
+/// cut short, so an error is always one readable line that cannot forge another.
+public enum Echo {
+  /// Characters of input shown before the rest is cut to `…`.
+  public static let limit = 60
+
+  /// `"value"`, escaped and shortened.
+  public static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in shortened(text).unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where isInvisible(scalar):
+        out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// A number literal or code as typed, shortened (it holds no control characters).
+  public static func literal(_ text: String) -> String { shortened(text) }
+
+  private static func shortened(_ text: String) -> String {
+    text.count <= limit ? text : String(text.prefix(limit)) + "…"
+  }
+
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
+  }
+}

@@ -32,6 +32,17 @@ enum ICU {
     return offsets.prefix(Int(count)).map(Int.init)
   }
 
+  /// True for a common, non-deprecated ISO 4217 code (not XXX, XTS, VEF…).
+  static func isCurrentCurrency(_ code: String) -> Bool { cicu_is_current_currency(code) != 0 }
+
+  /// True for an ISO 3166-1 alpha-2 country code (not EU, not a deprecated code).
+  static func isISOCountry(_ code: String) -> Bool { cicu_is_iso_country(code) != 0 }
+
+  /// True for right-to-left letters and explicit bidi controls (U+202A–E, U+2066–9).
+  static func needsBidiIsolation(_ scalar: Unicode.Scalar) -> Bool {
+    cicu_needs_bidi_isolation(Int32(scalar.value)) != 0
+  }
+
   /// Minor units of an ISO 4217 currency per CLDR: 2 for USD, 0 for JPY, 3 for KWD.
   static func currencyFractionDigits(_ code: String) -> Int {
     let units = Array(code.utf16) + [0]

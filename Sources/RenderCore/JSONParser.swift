@@ -100,7 +100,7 @@ public struct JSONParser {
       guard seen.insert(key).inserted else {
         currentPath = path.appending(key: key)
         index = keyStart
-        throw failure("the key \"\(key)\" is given twice")
+        throw failure("the key \(Echo.quoted(key)) is given twice")
       }
       skipWhitespace()
       guard peek == UInt8(ascii: ":") else { throw failure("expected ':'") }
@@ -175,26 +175,22 @@ public struct JSONParser {
 
   private mutating func parseString() throws(Failure) -> String {
     index += 1  // the opening quote
-    var scalars = String.UnicodeScalarView()
+    // Raw bytes and decoded escapes go into one UTF-8 buffer, validated once at the
+    // end: linear in the string's length however many escapes it has.
+    var utf8: [UInt8] = []
     var runStart = index
-    func flush(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) throws(Failure) {
-      guard runStart < end else { return }
-      guard let run = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-        throw parser.failure("invalid UTF-8 in a string")
-      }
-      scalars.append(contentsOf: run.unicodeScalars)
-    }
     while true {
       guard let byte = peek else { throw failure("unterminated string") }
       switch byte {
       case UInt8(ascii: "\""):
-        try flush(self, upTo: index, into: &scalars)
+        utf8.append(contentsOf: bytes[runStart..<index])
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
         index += 1
-        return String(scalars)
+        return text
       case UInt8(ascii: "\\"):
-        try flush(self, upTo: index, into: &scalars)
+        utf8.append(contentsOf: bytes[runStart..<index])
         index += 1
-        scalars.append(try parseEscape())
+        utf8.append(contentsOf: String(try parseEscape()).utf8)
         runStart = index
       case 0x00..<0x20:
         throw failure("control character in a string (escape it)")

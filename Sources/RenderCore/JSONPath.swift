@@ -22,7 +22,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
       switch component {
       case .index(let index): text += "[\(index)]"
       case .key(let key) where Self.isPlainName(key): text += "." + key
-      case .key(let key): text += "[" + JSONOutput.quoted(key) + "]"
+      case .key(let key): text += "[" + Echo.quoted(key) + "]"
       }
     }
     return text

@@ -22,7 +22,7 @@ public struct JSONObjectReader {
   /// The member's value and path, or nil (logging "missing") when it is absent.
   public func required(_ key: String, log: inout ProblemLog) -> (JSONValue, JSONPath)? {
     guard let value = self[key] else {
-      log.add(path.appending(key: key), "missing required key \"\(key)\"")
+      log.add(path.appending(key: key), "missing required key \(Echo.quoted(key))")
       return nil
     }
     return (value, path.appending(key: key))
@@ -37,7 +37,7 @@ public struct JSONObjectReader {
   /// Logs one problem per member whose key is not in `allowed`.
   public func rejectUnknownKeys(_ allowed: Set<String>, log: inout ProblemLog) {
     for member in members where !allowed.contains(member.key) {
-      log.add(path.appending(key: member.key), "unknown key \"\(member.key)\"")
+      log.add(path.appending(key: member.key), "unknown key \(Echo.quoted(member.key))")
     }
   }
 
@@ -60,10 +60,12 @@ extension JSONValue {
     return text
   }
 
-  /// A string with at least one non-whitespace character.
+  /// A string with at least one visible character: not only white space, nor only
+  /// zero-width characters (U+200B, U+FEFF, a lone combining mark…), which would show
+  /// the customer an item with no name.
   public func nonEmptyString(at path: JSONPath, log: inout ProblemLog) -> String? {
     guard let text = string(at: path, log: &log) else { return nil }
-    guard text.contains(where: { !$0.isWhitespace }) else {
+    guard text.contains(where: { !$0.isWhitespace && DisplayWidth.of($0) > 0 }) else {
       log.add(path, "must not be empty")
       return nil
     }
@@ -90,11 +92,11 @@ extension JSONValue {
       return nil
     }
     guard let value = Int(literal) else {
-      log.add(path, "expected a whole number, found \(literal)")
+      log.add(path, "expected a whole number, found \(Echo.literal(literal))")
       return nil
     }
     guard range.contains(value) else {
-      log.add(path, "must be between \(range.lowerBound) and \(range.upperBound), found \(literal)")
+      log.add(path, "must be between \(range.lowerBound) and \(range.upperBound), found \(Echo.literal(literal))")
       return nil
     }
     return value
@@ -112,22 +114,23 @@ extension JSONValue {
     }
     switch DecimalLiteral(literal) {
     case .none:
-      log.add(path, "\(literal) is not an amount")
+      log.add(path, "\(Echo.literal(literal)) is not an amount")
       return nil
     case .some(let parsed):
       guard parsed.integerDigits <= DecimalLiteral.maximumIntegerDigits else {
         log.add(
           path,
-          "\(literal) is too large for an amount (at most \(DecimalLiteral.maximumIntegerDigits) digits before the decimal point)"
+          "\(Echo.literal(literal)) is too large for an amount (at most \(DecimalLiteral.maximumIntegerDigits) digits before the decimal point)"
         )
         return nil
       }
       guard parsed.significantDigits <= DecimalLiteral.maximumSignificantDigits else {
-        log.add(path, "\(literal) has more than \(DecimalLiteral.maximumSignificantDigits) significant digits")
+        log.add(
+          path, "\(Echo.literal(literal)) has more than \(DecimalLiteral.maximumSignificantDigits) significant digits")
         return nil
       }
       if let fractionDigits, parsed.scale > fractionDigits {
-        log.add(path, "\(literal) has more decimal places than the currency allows (\(fractionDigits))")
+        log.add(path, "\(Echo.literal(literal)) has more decimal places than the currency allows (\(fractionDigits))")
         return nil
       }
       return parsed.value

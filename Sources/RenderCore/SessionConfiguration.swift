@@ -45,17 +45,15 @@ public struct SessionConfiguration: Sendable, Equatable {
       if CurrencyCode.isKnown(code) {
         currency = code
       } else {
-        log.add(path, "\"\(code)\" is not an ISO 4217 currency code")
+        log.add(path, "\(Echo.quoted(code)) is not an ISO 4217 currency code")
       }
     }
     var region: String?
     if let (value, path) = object.required("region", log: &log), let code = value.string(at: path, log: &log) {
-      if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }),
-        Locale.Region.isoRegions.contains(Locale.Region(code))
-      {
+      if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }), ICU.isISOCountry(code) {
         region = code
       } else {
-        log.add(path, "\"\(code)\" is not an ISO 3166-1 alpha-2 region code")
+        log.add(path, "\(Echo.quoted(code)) is not an ISO 3166-1 alpha-2 region code")
       }
     }
     var privacy: String?
@@ -78,22 +76,59 @@ public struct SessionConfiguration: Sendable, Equatable {
 
   /// The URL as given when it is absolute, has a host and one of `schemes`; nil with a
   /// problem logged otherwise (`javascript:`, `data:`, relative references).
+  ///
+  /// Stricter than a browser's parser on purpose: characters a WHATWG "valid URL string"
+  /// never holds unescaped (spaces, quotes, `<>`, `\`, controls, bidi overrides) are
+  /// refused rather than guessed at, the port must be 0–65535 and the host made of
+  /// letters, digits, `-` and `.` (or an IPv6 literal), so the link goes where it reads.
   private static func checkedURL(_ text: String, schemes: Set<String>, at path: JSONPath, log: inout ProblemLog)
     -> String?
   {
     let allowed = schemes.sorted().map { "\($0):" }.joined(separator: " or ")
     guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-      log.add(path, "\"\(text)\" is not an absolute URL")
+      log.add(path, "\(Echo.quoted(text)) is not an absolute URL")
       return nil
     }
     guard schemes.contains(scheme) else {
-      log.add(path, "the \(scheme): scheme is not allowed; use \(allowed)")
+      log.add(path, "the \(Echo.literal(scheme)): scheme is not allowed; use \(allowed)")
       return nil
     }
-    guard let host = components.host, !host.isEmpty, !text.contains(where: \.isWhitespace) else {
-      log.add(path, "\"\(text)\" is not an absolute \(allowed) URL with a host")
+    if let bad = text.unicodeScalars.first(where: isForbiddenInURL) {
+      let code = "U+" + String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)
+      log.add(path, "\(Echo.quoted(text)) holds a character a URL may not hold unescaped (\(code))")
+      return nil
+    }
+    guard let host = components.host, !host.isEmpty, isValidHost(host) else {
+      log.add(path, "\(Echo.quoted(text)) is not an absolute \(allowed) URL with a valid host")
+      return nil
+    }
+    if let port = components.port, !(0...65535).contains(port) {
+      log.add(path, "\(Echo.quoted(text)) has a port outside 0–65535")
       return nil
     }
     return text
+  }
+
+  private static func isForbiddenInURL(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case " ", "\"", "'", "<", ">", "\\", "^", "`", "{", "|", "}": return true
+    default:
+      switch scalar.properties.generalCategory {
+      case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+      default: return false
+      }
+    }
+  }
+
+  /// Letters, digits, `-` and `.` (international names included), or an IPv6 literal.
+  private static func isValidHost(_ host: String) -> Bool {
+    if host.hasPrefix("[") || host.contains(":") {
+      return host.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isASCIIHexDigit || "[]:.".unicodeScalars.contains($0))
+      }
+    }
+    return host.unicodeScalars.allSatisfy {
+      $0 == "-" || $0 == "." || $0.properties.isAlphabetic || $0.properties.numericType == .decimal
+    } && !host.hasPrefix(".") && !host.contains("..")
   }
 }

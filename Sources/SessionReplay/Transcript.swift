@@ -74,7 +74,8 @@ public enum Transcript {
       guard let name, let event = SessionEvent(rawValue: name) else {
         let known = SessionEvent.allCases.map(\.rawValue).joined(separator: ", ")
         throw DataErrors([
-          DataProblem(path: .root.appending(key: "event"), message: "unknown event \"\(name ?? "")\"; use \(known)")
+          DataProblem(
+            path: .root.appending(key: "event"), message: "unknown event \(Echo.quoted(name ?? "")); use \(known)")
         ])
       }
       return (name, .event(event))
@@ -130,7 +131,8 @@ public enum Transcript {
       guard let name, let status = StatusScreen(rawValue: name), StatusScreen.customerStatuses.contains(status) else {
         let known = StatusScreen.customerStatuses.map(\.rawValue).joined(separator: ", ")
         throw DataErrors([
-          DataProblem(path: .root.appending(key: "status"), message: "unknown status \"\(name ?? "")\"; use \(known)")
+          DataProblem(
+            path: .root.appending(key: "status"), message: "unknown status \(Echo.quoted(name ?? "")); use \(known)")
         ])
       }
       return (call, .updateStatus(status))
@@ -140,7 +142,7 @@ public enum Transcript {
       try log.check()
       return (call, .close)
     }
-    throw DataErrors([DataProblem(path: callPath, message: "unknown call \"\(call)\"")])
+    throw DataErrors([DataProblem(path: callPath, message: "unknown call \(Echo.quoted(call))")])
   }
 
   /// `path` re-rooted under `prefix`: `$.items[0]` under `cart` is `$.cart.items[0]`.

@@ -11,4 +11,6 @@ enum ExitCode: Int32 {
   case internalError = 70
   /// EX_CANTCREAT: the `--output` file cannot be written.
   case cannotCreate = 73
+  /// EX_IOERR: standard output cannot be written (closed, full, a broken pipe).
+  case outputError = 74
 }

@@ -18,52 +18,49 @@ struct Input {
   }
 }
 
-/// Reads input files and standard input, with a size limit.
+/// Reads input files, pipes and standard input, never more than ``maximumBytes`` + 1.
 struct InputFiles: Sendable {
   /// Largest input accepted: far above any real cart, small enough to refuse a runaway.
   static let maximumBytes = 64 << 20
 
-  var readStandardInput: @Sendable () -> Data
+  /// Opens standard input (a handle the reader does not close).
+  var standardInput: @Sendable () -> FileHandle
 
-  static let live = InputFiles { FileHandle.standardInput.readDataToEndOfFile() }
+  static let live = InputFiles { FileHandle.standardInput }
 
-  /// Reads `path`, or standard input for `-`.
-  /// - Throws: ``RunFailure/noInput`` when the file cannot be read (exit 66),
-  ///   ``RunFailure/data`` when it is larger than ``maximumBytes`` (exit 65).
+  /// Reads `path` (a file, a named pipe, `/dev/stdin`…), or standard input for `-`.
+  /// - Throws: ``RunFailure/noInput`` when it cannot be read (exit 66),
+  ///   ``RunFailure/data`` when it holds more than ``maximumBytes`` (exit 65).
   func read(_ path: String) throws(RunFailure) -> Input {
     let label = path == "-" ? "<stdin>" : path
-    let data: Data
+    let handle: FileHandle
     if path == "-" {
-      data = readStandardInput()
+      handle = standardInput()
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw RunFailure.noInput("cannot read '\(path)': no such file")
       }
       guard !isDirectory.boolValue else { throw RunFailure.noInput("cannot read '\(path)': it is a directory") }
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw RunFailure.noInput("cannot read '\(path)': \(error.localizedDescription)")
+      guard let opened = FileHandle(forReadingAtPath: path) else {
+        throw RunFailure.noInput("cannot read '\(path)': permission denied or not readable")
       }
+      handle = opened
     }
-    guard data.count <= Self.maximumBytes else {
+    defer { if path != "-" { try? handle.close() } }
+    var bytes: [UInt8] = []
+    do {
+      // Chunks until the end, or until one byte past the limit proves it too large.
+      while bytes.count <= Self.maximumBytes {
+        guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
+        bytes.append(contentsOf: chunk)
+      }
+    } catch {
+      throw RunFailure.noInput("cannot read '\(label)': \(error.localizedDescription)")
+    }
+    guard bytes.count <= Self.maximumBytes else {
       throw RunFailure.data(["\(label): $: larger than \(Self.maximumBytes >> 20) MiB"])
     }
-    return Input(label: label, bytes: Array(data))
-  }
-}
-
-/// Where a rendered result goes: standard output, or a file replaced whole.
-enum OutputTarget {
-  static func deliver(_ content: String, to path: String?) throws(RunFailure) -> Outcome {
-    guard let path else { return Outcome(status: .success, standardOutput: content) }
-    do {
-      // Written to a temporary file and renamed, so a reader never sees half a page.
-      try Data(content.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw RunFailure.cannotCreate("cannot write '\(path)': \(error.localizedDescription)")
-    }
-    return Outcome(status: .success)
+    return Input(label: label, bytes: bytes)
   }
 }

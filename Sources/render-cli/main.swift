@@ -1,6 +1,14 @@
 import Foundation
 
 let outcome = Runner(inputs: .live).run(Array(CommandLine.arguments.dropFirst()))
-FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
-FileHandle.standardError.write(Data(outcome.standardError.utf8))
-exit(outcome.status.rawValue)
+var status = outcome.status
+do {
+  try FileHandle.standardOutput.write(contentsOf: Data(outcome.standardOutput.utf8))
+} catch {
+  // Standard output is closed, full or a broken pipe: say so once, without a trace.
+  status = .outputError
+  try? FileHandle.standardError.write(
+    contentsOf: Data("Error: cannot write to standard output: \(error.localizedDescription)\n".utf8))
+}
+try? FileHandle.standardError.write(contentsOf: Data(outcome.standardError.utf8))
+exit(status.rawValue)

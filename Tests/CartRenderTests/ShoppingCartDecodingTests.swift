@@ -68,6 +68,26 @@ import Testing
     #expect(Fixtures.problems(json) == [#"cart.json: $.items[1].id: duplicate item id "A" (first at $.items[0])"#])
   }
 
+  @Test(arguments: [#"\u200b"#, #"\ufeff\u200e"#, #"\u0301"#, #" \u3000 "#])
+  func invisibleOnlyNamesAreEmpty(_ name: String) {
+    let json = #"{"items":[{"id":"A","name":"\#(name)","quantity":1,"totalPrice":1}]}"#
+    #expect(Fixtures.problems(json) == ["cart.json: $.items[0].name: must not be empty"])
+  }
+
+  @Test func echoedInputCannotForgeALine() {
+    let json = #"{"items":[],"\u001b]0;x\u0007\r\nFAKE: ok\u202e":1}"#
+    #expect(
+      Fixtures.problems(json) == [
+        #"cart.json: $["\u001B]0;x\u0007\u000D\u000AFAKE: ok\u202E"]: unknown key "\u001B]0;x\u0007\u000D\u000AFAKE: ok\u202E""#
+      ])
+    let long = String(repeating: "9", count: 500)
+    let huge = #"{"items":[{"id":"A","name":"x","quantity":1,"totalPrice":\#(long)}]}"#
+    #expect(
+      Fixtures.problems(huge) == [
+        "cart.json: $.items[0].totalPrice: \(String(repeating: "9", count: 60))… is too large for an amount (at most 20 digits before the decimal point)"
+      ])
+  }
+
   @Test func topLevelShapeErrors() {
     #expect(Fixtures.problems("[]") == ["cart.json: $: expected an object, found an array"])
     #expect(Fixtures.problems("{}") == [#"cart.json: $.items: missing required key "items""#])
@@ -109,11 +129,41 @@ import Testing
     ("javascript:alert(1)", "the javascript: scheme is not allowed; use http: or https:"),
     ("data:text/html,hi", "the data: scheme is not allowed; use http: or https:"),
     ("/privacy", #""/privacy" is not an absolute URL"#),
-    ("https://", #""https://" is not an absolute http: or https: URL with a host"#),
+    ("https://", #""https://" is not an absolute http: or https: URL with a valid host"#),
+    (
+      #"https://evil.example\\@good.example/"#,
+      #""https://evil.example\\@good.example/" holds a character a URL may not hold unescaped (U+005C)"#
+    ),
+    (
+      "https://a'onmouseover='x", #""https://a'onmouseover='x" holds a character a URL may not hold unescaped (U+0027)"#
+    ),
+    ("https://example.com:99999/", #""https://example.com:99999/" has a port outside 0–65535"#),
+    (
+      #"https://example.com/\u202egpj.exe"#,
+      #""https://example.com/\u202Egpj.exe" holds a character a URL may not hold unescaped (U+202E)"#
+    ),
   ])
   func privacyPolicyURLMustBeWeb(_ url: String, _ message: String) {
     let json = #"{"currency":"USD","region":"US","privacyPolicyURL":"\#(url)"}"#
     #expect(problems(json) == ["session.json: $.privacyPolicyURL: \(message)"])
+  }
+
+  @Test(arguments: ["XXX", "XTS", "ESP", "DEM", "US"])
+  func currenciesThatAreNotCurrentTenderAreRefused(_ code: String) {
+    let json = #"{"currency":"\#(code)","region":"US","privacyPolicyURL":"https://a.example/p"}"#
+    #expect(problems(json) == [#"session.json: $.currency: "\#(code)" is not an ISO 4217 currency code"#])
+  }
+
+  @Test func exceptionallyReservedRegionIsRefused() {
+    let json = #"{"currency":"EUR","region":"EU","privacyPolicyURL":"https://a.example/p"}"#
+    #expect(problems(json) == [#"session.json: $.region: "EU" is not an ISO 3166-1 alpha-2 region code"#])
+  }
+
+  @Test func internationalHostAndIPv6AreFine() {
+    for url in ["https://bücher.example/datenschutz", "https://[2001:db8::1]/privacy", "http://127.0.0.1:8080/p"] {
+      let json = #"{"currency":"EUR","region":"DE","privacyPolicyURL":"\#(url)"}"#
+      #expect(problems(json).isEmpty, "\(url)")
+    }
   }
 
   @Test func codesAreChecked() {

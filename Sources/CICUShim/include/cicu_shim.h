@@ -25,4 +25,16 @@ int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *local
 /// or -1 when ICU does not know the NUL-terminated UTF-16 ISO 4217 code.
 int32_t cicu_currency_fraction_digits(const uint16_t *iso_code);
 
+/// 1 when the NUL-terminated ASCII code is a common, non-deprecated ISO 4217 currency in
+/// ICU's CLDR data: not XXX (no currency), XTS (testing), or a withdrawn code like VEF.
+int cicu_is_current_currency(const char *iso_code);
+
+/// 1 when the NUL-terminated ASCII code is an ISO 3166-1 alpha-2 country in ICU's data
+/// (not an exceptional reservation such as EU, nor a deprecated code).
+int cicu_is_iso_country(const char *code);
+
+/// 1 when the code point needs a bidi isolate in plain text: strong right-to-left
+/// letters (R, AL) and the explicit embedding, override and isolate controls.
+int cicu_needs_bidi_isolation(int32_t c);
+
 #endif
