@@ -20,18 +20,17 @@ extension ShoppingCart {
     var items: [Item] = []
     if let (value, path) = object.required("items", log: &log) {
       if case .array(let elements) = value {
-        var firstIndexOfID: [String: Int] = [:]
+        var ids = ItemIDIndex(capacity: elements.count)
+        // Items skip invalid elements, so each remembers its element's index for messages.
+        var elementIndexes: [Int] = []
         for (index, element) in elements.enumerated() {
           let itemPath = path.appending(index: index)
           guard let item = Item(json: element, at: itemPath, fractionDigits: digits, log: &log) else { continue }
-          if let first = firstIndexOfID[item.id] {
-            log.add(
-              itemPath.appending(key: "id"),
-              "duplicate item id \(JSONOutput.quoted(item.id)) (first at \(path.appending(index: first)))")
-          } else {
-            firstIndexOfID[item.id] = index
+          if let first = ids.insert(item.id, position: items.count, idAt: { items[$0].id }) {
+            ItemIDIndex.logDuplicate(item.id, at: index, first: elementIndexes[first], itemsPath: path, log: &log)
           }
           items.append(item)
+          elementIndexes.append(index)
         }
       } else {
         log.add(path, "expected an array of items, found \(value.typeName)")
