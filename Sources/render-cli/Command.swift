@@ -5,11 +5,13 @@ enum Command: Equatable {
   case help(Subcommand?)
   case version
   case cart(CartOptions)
+  case diff(DiffOptions)
 }
 
 /// The subcommands this build offers.
 enum Subcommand: String, CaseIterable, Equatable {
   case cart
+  case diff
 }
 
 enum OutputFormat: String, Equatable {
@@ -32,4 +34,14 @@ struct CartOptions: Equatable {
   /// Nil renders the embedded seed cart; `-` reads standard input.
   var file: String?
   var render = RenderOptions()
+  /// The cart shown before (`--previous`): renders with animation hints.
+  var previous: String?
+}
+
+struct DiffOptions: Equatable {
+  /// The cart shown before; `-` reads standard input.
+  var old: String
+  /// The cart shown now; `-` reads standard input.
+  var new: String
+  var outputPath: String?
 }
