@@ -25,4 +25,35 @@ enum CartStyle {
       .placeholder{padding:32px 16px;text-align:center;background:var(--card);border-radius:12px;color:var(--muted)}
 
       """)
+
+  /// Added after ``css`` on a page rendered with a previous cart (``CartUpdate``): pure
+  /// CSS animations keyed on the contract's hooks. Items enter (`inserted`), leave
+  /// (`removed`: shown, then collapsed; its resting state is hidden, so without
+  /// animations it is simply gone), slide from where they were (`moved`, by
+  /// `data-move`), and changed amounts and texts flash (`data-changed`, and the class
+  /// `changed` on a summary line or the total).
+  /// `prefers-reduced-motion: reduce` turns every animation off.
+  static let updates = TrustedHTML(
+    literal: """
+      :root{--changed:#ffe98a}
+      @media (prefers-color-scheme:dark){:root{--changed:#5a4a00}}
+      .items{overflow:hidden}
+      @keyframes cart-enter{from{opacity:0;transform:translateY(-8px);background:var(--changed)}}
+      @keyframes cart-leave{from{visibility:visible;opacity:1;max-height:16rem;padding-block:12px}}
+      @keyframes cart-flash{from{background:var(--changed)}}
+      @keyframes cart-from-above{from{transform:translateY(-60%);background:var(--changed)}}
+      @keyframes cart-from-below{from{transform:translateY(60%);background:var(--changed)}}
+      .item[data-change="inserted"]{animation:cart-enter .4s ease-out}
+      .item[data-change="removed"]{visibility:hidden;opacity:0;max-height:0;overflow:hidden;padding-block:0;\
+      border-block-end-width:0;animation:cart-leave .45s ease-in}
+      .item[data-change="moved"]{position:relative;z-index:1;background:var(--card);animation:cart-flash .6s ease-out}
+      .item[data-move="down"]{animation-name:cart-from-above}
+      .item[data-move="up"]{animation-name:cart-from-below}
+      .item[data-changed~="quantity"] .quantity,.item[data-changed~="totalPrice"] .price,\
+      .item[data-changed~="totalAdjustedPrice"] .price,.item[data-changed~="name"] .item-name,\
+      .item[data-changed~="descriptions"] .descriptions,.item[data-changed~="details"] .details,\
+      .summary-line.changed dd,.total.changed .total-amount{border-radius:4px;animation:cart-flash 1.6s ease-out}
+      @media (prefers-reduced-motion:reduce){.screen-cart *{animation:none!important}}
+
+      """)
 }

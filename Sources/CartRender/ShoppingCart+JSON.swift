@@ -20,16 +20,13 @@ extension ShoppingCart {
     var items: [Item] = []
     if let (value, path) = object.required("items", log: &log) {
       if case .array(let elements) = value {
-        var firstIndexOfID: [String: Int] = [:]
+        // Positions are the elements' indexes, as the messages name them.
+        var ids = ItemIDIndex(capacity: elements.count)
         for (index, element) in elements.enumerated() {
           let itemPath = path.appending(index: index)
           guard let item = Item(json: element, at: itemPath, fractionDigits: digits, log: &log) else { continue }
-          if let first = firstIndexOfID[item.id] {
-            log.add(
-              itemPath.appending(key: "id"),
-              "duplicate item id \(Echo.quoted(item.id)) (first at \(path.appending(index: first)))")
-          } else {
-            firstIndexOfID[item.id] = index
+          if let first = ids.insert(item.id, position: index) {
+            ItemIDIndex.logDuplicate(item.id, at: index, first: first, itemsPath: path, log: &log)
           }
           items.append(item)
         }

@@ -85,6 +85,9 @@ enum EmbeddedLocales {
       /* Label of the amount the customer pays. */
       "cart.total" = "الإجمالي";
 
+      /* Announced by screen readers (a polite live region) when a cart update changes the total. %@ is the new total, formatted. */
+      "cart.totalChanged" = "أصبح الإجمالي %@";
+
       /* Placeholder screen while the cart has no items. */
       "cart.empty.title" = "سلة التسوق فارغة";
 
@@ -173,6 +176,9 @@ enum EmbeddedLocales {
 
       /* Label of the amount the customer pays. */
       "cart.total" = "Gesamt";
+
+      /* Announced by screen readers (a polite live region) when a cart update changes the total. %@ is the new total, formatted. */
+      "cart.totalChanged" = "Der Gesamtbetrag beträgt jetzt %@";
 
       /* Placeholder screen while the cart has no items. */
       "cart.empty.title" = "Ihr Warenkorb ist leer";
@@ -263,6 +269,9 @@ enum EmbeddedLocales {
       /* Label of the amount the customer pays. */
       "cart.total" = "Total";
 
+      /* Announced by screen readers (a polite live region) when a cart update changes the total. %@ is the new total, formatted. */
+      "cart.totalChanged" = "The total is now %@";
+
       /* Placeholder screen while the cart has no items. */
       "cart.empty.title" = "Your cart is empty";
 
@@ -351,6 +360,9 @@ enum EmbeddedLocales {
 
       /* Label of the amount the customer pays. */
       "cart.total" = "Total";
+
+      /* Announced by screen readers (a polite live region) when a cart update changes the total. %@ is the new total, formatted. */
+      "cart.totalChanged" = "El total ahora es %@";
 
       /* Placeholder screen while the cart has no items. */
       "cart.empty.title" = "Tu carrito está vacío";
@@ -441,6 +453,9 @@ enum EmbeddedLocales {
       /* Label of the amount the customer pays. */
       "cart.total" = "Total";
 
+      /* Announced by screen readers (a polite live region) when a cart update changes the total. %@ is the new total, formatted. */
+      "cart.totalChanged" = "Le total est maintenant de %@";
+
       /* Placeholder screen while the cart has no items. */
       "cart.empty.title" = "Votre panier est vide";
 
@@ -530,6 +545,9 @@ enum EmbeddedLocales {
       /* Label of the amount the customer pays. */
       "cart.total" = "कुल";
 
+      /* Announced by screen readers (a polite live region) when a cart update changes the total. %@ is the new total, formatted. */
+      "cart.totalChanged" = "कुल राशि अब %@ है";
+
       /* Placeholder screen while the cart has no items. */
       "cart.empty.title" = "आपका कार्ट खाली है";
 
@@ -618,6 +636,9 @@ enum EmbeddedLocales {
 
       /* Label of the amount the customer pays. */
       "cart.total" = "合計";
+
+      /* Announced by screen readers (a polite live region) when a cart update changes the total. %@ is the new total, formatted. */
+      "cart.totalChanged" = "合計は%@になりました";
 
       /* Placeholder screen while the cart has no items. */
       "cart.empty.title" = "カートは空です";

@@ -10,6 +10,13 @@ public struct TrustedHTML: Sendable {
   /// For libcmark's output, rendered with `CMARK_OPT_SAFE` (raw HTML and unsafe URLs
   /// removed). Package-internal so no other caller can launder a string through it.
   package init(cmarkSafeOutput: String) { markup = cmarkSafeOutput }
+
+  private init(markup: String) { self.markup = markup }
+
+  /// Two trusted pieces, one after the other: a screen's sheet and an optional part of it.
+  public static func + (lhs: TrustedHTML, rhs: TrustedHTML) -> TrustedHTML {
+    TrustedHTML(markup: lhs.markup + rhs.markup)
+  }
 }
 
 /// The one place HTML is written. Text and attribute values are escaped here for

@@ -21,12 +21,18 @@ public enum JSONOutput {
 
   /// Pretty-prints a value with two-space indentation; numbers are written as their literal.
   public static func render(_ value: JSONValue) -> String {
+    render(value, scalarArraysInline: false)
+  }
+
+  /// Pretty-prints a value; with `scalarArraysInline`, an array holding no array or
+  /// object stays on one line (`"moved": ["A", "B"]`), so id lists read and grep as one.
+  public static func render(_ value: JSONValue, scalarArraysInline: Bool) -> String {
     var out = ""
-    write(value, indent: "", into: &out)
+    write(value, indent: "", inline: scalarArraysInline, into: &out)
     return out + "\n"
   }
 
-  private static func write(_ value: JSONValue, indent: String, into out: inout String) {
+  private static func write(_ value: JSONValue, indent: String, inline: Bool, into out: inout String) {
     let inner = indent + "  "
     switch value {
     case .null: out += "null"
@@ -34,11 +40,18 @@ public enum JSONOutput {
     case .number(let literal): out += literal
     case .string(let text): out += quoted(text)
     case .array(let elements) where elements.isEmpty: out += "[]"
+    case .array(let elements) where inline && elements.allSatisfy(\.isScalar):
+      out += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { out += ", " }
+        write(element, indent: inner, inline: inline, into: &out)
+      }
+      out += "]"
     case .array(let elements):
       out += "[\n"
       for (index, element) in elements.enumerated() {
         out += inner
-        write(element, indent: inner, into: &out)
+        write(element, indent: inner, inline: inline, into: &out)
         out += index == elements.count - 1 ? "\n" : ",\n"
       }
       out += indent + "]"
@@ -47,10 +60,20 @@ public enum JSONOutput {
       out += "{\n"
       for (index, member) in members.enumerated() {
         out += inner + quoted(member.key) + ": "
-        write(member.value, indent: inner, into: &out)
+        write(member.value, indent: inner, inline: inline, into: &out)
         out += index == members.count - 1 ? "\n" : ",\n"
       }
       out += indent + "}"
+    }
+  }
+}
+
+extension JSONValue {
+  /// Neither an array nor an object.
+  fileprivate var isScalar: Bool {
+    switch self {
+    case .array, .object: false
+    case .null, .bool, .number, .string: true
     }
   }
 }

@@ -29,6 +29,7 @@ public enum UIStringKey: String, CaseIterable, Sendable {
   case cartPriceWas = "cart.priceWas"
   case cartSummaryHeading = "cart.summaryHeading"
   case cartTotal = "cart.total"
+  case cartTotalChanged = "cart.totalChanged"
   case cartEmptyTitle = "cart.empty.title"
   case cartEmptyMessage = "cart.empty.message"
 }

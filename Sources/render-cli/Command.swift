@@ -7,12 +7,14 @@ enum Command: Equatable {
   case version
   case cart(CartOptions)
   case status(StatusOptions)
+  case diff(DiffOptions)
 }
 
 /// The subcommands this build offers.
 enum Subcommand: String, CaseIterable, Equatable {
   case cart
   case status
+  case diff
 }
 
 enum OutputFormat: String, Equatable {
@@ -35,6 +37,16 @@ struct CartOptions: Equatable {
   /// Nil renders the embedded seed cart; `-` reads standard input.
   var file: String?
   var render = RenderOptions()
+  /// The cart shown before (`--previous`): renders with animation hints.
+  var previous: String?
+}
+
+struct DiffOptions: Equatable {
+  /// The cart shown before; `-` reads standard input.
+  var old: String
+  /// The cart shown now; `-` reads standard input.
+  var new: String
+  var outputPath: String?
 }
 
 struct StatusOptions: Equatable {

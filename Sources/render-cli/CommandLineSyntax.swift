@@ -44,6 +44,11 @@ enum CommandLineSyntax {
       if options.file == "-", options.render.configPath == "-" {
         throw UsageError(message: "Standard input can feed only one of FILE and --config.", subcommand: subcommand)
       }
+      options.previous = scanner.take("--previous")
+      if options.previous == "-", options.file == "-" || options.render.configPath == "-" {
+        throw UsageError(
+          message: "Standard input can feed only one of FILE, --config and --previous.", subcommand: subcommand)
+      }
       return .cart(options)
     case .status:
       let render = try scanner.renderOptions()
@@ -58,6 +63,20 @@ enum CommandLineSyntax {
         throw UsageError(message: "Unknown status '\(name)'; use one of \(names).", subcommand: subcommand)
       }
       return .status(StatusOptions(screen: screen, render: render))
+    case .diff:
+      try scanner.check()
+      let positionals = scanner.positionals
+      guard positionals.count >= 2 else {
+        throw UsageError(
+          message: positionals.isEmpty ? "Missing OLD and NEW carts." : "Missing NEW cart.", subcommand: subcommand)
+      }
+      guard positionals.count == 2 else {
+        throw UsageError(message: "Unexpected argument '\(positionals[2])'.", subcommand: subcommand)
+      }
+      guard positionals[0] != "-" || positionals[1] != "-" else {
+        throw UsageError(message: "Standard input can feed only one of OLD and NEW.", subcommand: subcommand)
+      }
+      return .diff(DiffOptions(old: positionals[0], new: positionals[1], outputPath: scanner.take("--output")))
     }
   }
 
@@ -65,7 +84,9 @@ enum CommandLineSyntax {
   static func options(of subcommand: Subcommand) -> Set<String> {
     let render: Set<String> = ["--config", "--locale", "--accept-language", "--format", "--width", "--output"]
     switch subcommand {
-    case .cart, .status: return render
+    case .cart: return render.union(["--previous"])
+    case .status: return render
+    case .diff: return ["--output"]
     }
   }
 
@@ -122,6 +143,11 @@ enum CommandLineSyntax {
     }
 
     func take(_ name: String) -> String? { values[name] }
+
+    /// Throws the first problem met while scanning, for commands without render options.
+    func check() throws(UsageError) {
+      if let error { throw error }
+    }
 
     func renderOptions() throws(UsageError) -> RenderOptions {
       if let error { throw error }

@@ -7,6 +7,7 @@ enum Help {
     case nil: return overview
     case .cart: return cart
     case .status: return status
+    case .diff: return diff
     }
   }
 
@@ -16,6 +17,7 @@ enum Help {
     case nil: return "USAGE: render-cli <subcommand> [options]"
     case .cart: return "USAGE: render-cli cart [FILE] [options]"
     case .status: return "USAGE: render-cli status NAME [options]"
+    case .diff: return "USAGE: render-cli diff OLD NEW [--output FILE]"
     }
   }
 
@@ -31,6 +33,7 @@ enum Help {
     SUBCOMMANDS:
       cart                    Render a cart screen (the seed cart when no FILE is given).
       status                  Render a status screen (paymentCompleted, closed, ...).
+      diff                    Print the animation hints between two carts as JSON.
 
       See 'render-cli help <subcommand>' for detailed help.
 
@@ -83,12 +86,50 @@ enum Help {
                               seed cart (Hair Spray, from Moov's Tap to Share guide).
 
     OPTIONS:
+      --previous FILE         The cart shown before this one; - reads standard input.
+                              Adds animation hints: data-change on every item,
+                              removed items kept once (aria-hidden) for their exit,
+                              a live region for a changed total; in text, a gutter
+                              marking lines (+ inserted, - removed, ~ changed,
+                              ↕ moved).
     \(renderOptions)
 
     EXIT STATUS:
       0 done, 64 bad command line, 65 bad input data (one line per problem on
       standard error: FILE: $.json.path: message), 66 a file cannot be read,
       70 internal error, 73 the --output file cannot be written.
+
+    """
+
+  private static let diff = """
+    OVERVIEW: Print the animation hints between two carts (ShoppingCart) as JSON.
+
+    USAGE: render-cli diff OLD NEW [--output FILE]
+
+    ARGUMENTS:
+      OLD                     The cart shown before (JSON); - reads standard input.
+      NEW                     The cart shown now (JSON); - reads standard input.
+                              Items are matched by id, which must be unique in each.
+
+    OPTIONS:
+      --output FILE           Write to FILE (replaced whole, or not at all) instead of
+                              standard output.
+      -h, --help              Show help information.
+
+    OUTPUT:
+      {"inserted": [id], "removed": [id], "moved": [id],
+       "updated": [{"id": id, "fields": [field]}],
+       "summaryChanged": bool, "totalChanged": bool}
+      Ids in NEW's order; removed ones in OLD's order. moved is minimal: the items
+      outside a longest run that kept its order (A B C D -> B C D A moves only A).
+      fields, in this order: quantity, totalPrice, totalAdjustedPrice, name,
+      descriptions, details.
+
+    EXIT STATUS:
+      0 done, 64 bad command line, 65 bad input data (one line per problem on
+      standard error: FILE: $.json.path: message, e.g. a duplicate item id),
+      66 a file cannot be read, 70 internal error, 73 the --output file cannot be
+      written.
 
     """
 }

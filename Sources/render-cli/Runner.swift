@@ -34,6 +34,7 @@ struct Runner {
       case .cart(let options): return try OutputTarget.deliver(try renderCart(options), to: options.render.outputPath)
       case .status(let options):
         return try OutputTarget.deliver(try renderStatus(options), to: options.render.outputPath)
+      case .diff(let options): return try OutputTarget.deliver(try diffCarts(options), to: options.outputPath)
       }
     } catch let failure as RunFailure {
       return Self.report(failure)
@@ -50,9 +51,21 @@ struct Runner {
     } else {
       input = Input(label: EmbeddedExamples.seedCartName, bytes: Array(EmbeddedExamples.seedCart.utf8))
     }
-    let cart = try input.decode { json throws(DataErrors) in
-      try ShoppingCart(json: json, currency: context.configuration.currency)
+    let currency = context.configuration.currency
+    if let previousPath = options.previous {
+      let previousInput = try inputs.read(previousPath)
+      let (previous, cart) = try Self.decodeCarts(previousInput, input, currency: currency)
+      let update: CartUpdate
+      do { update = try CartUpdate(cart, previous: previous) } catch {
+        throw RunFailure.data(error.lines(oldFile: previousInput.label, newFile: input.label))
+      }
+      switch options.render.format {
+      case .html: return CartHTML.render(update, context: context)
+      case .text:
+        return CartText.render(update, context: context, width: options.render.width ?? CartText.defaultWidth)
+      }
     }
+    let cart = try input.decode { json throws(DataErrors) in try ShoppingCart(json: json, currency: currency) }
     switch options.render.format {
     case .html: return CartHTML.render(cart, context: context)
     case .text: return CartText.render(cart, context: context, width: options.render.width ?? CartText.defaultWidth)
@@ -66,6 +79,38 @@ struct Runner {
     case .text:
       return StatusText.render(options.screen, context: context, width: options.render.width ?? StatusText.defaultWidth)
     }
+  }
+
+  /// The contract's `diff` JSON between two cart files. Amounts are compared as
+  /// values, so no session (and no currency's decimal places) is needed.
+  private func diffCarts(_ options: DiffOptions) throws -> String {
+    let oldInput = try inputs.read(options.old)
+    let newInput = try inputs.read(options.new)
+    let (old, new) = try Self.decodeCarts(oldInput, newInput, currency: nil)
+    do {
+      return JSONOutput.render(try CartDiff(from: old, to: new).json, scalarArraysInline: true)
+    } catch {
+      throw RunFailure.data(error.lines(oldFile: oldInput.label, newFile: newInput.label))
+    }
+  }
+
+  /// Decodes two carts, reporting the problems of both before giving up.
+  private static func decodeCarts(
+    _ first: Input, _ second: Input, currency: String?
+  ) throws(RunFailure) -> (ShoppingCart, ShoppingCart) {
+    var lines: [String] = []
+    func decode(_ input: Input) -> ShoppingCart? {
+      do {
+        return try input.decode { json throws(DataErrors) in try ShoppingCart(json: json, currency: currency) }
+      } catch {
+        if case .data(let problems) = error { lines += problems }
+        return nil
+      }
+    }
+    let firstCart = decode(first)
+    let secondCart = decode(second)
+    guard let firstCart, let secondCart else { throw RunFailure.data(lines) }
+    return (firstCart, secondCart)
   }
 
   private func makeContext(_ options: RenderOptions) throws -> RenderContext {

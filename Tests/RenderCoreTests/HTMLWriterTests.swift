@@ -28,6 +28,12 @@ import Testing
     #expect(html.output == "<hr>&lt;hr&gt;")
   }
 
+  @Test func trustedPiecesJoinInOrder() {
+    var html = HTMLWriter()
+    html.raw(TrustedHTML(literal: "a{}") + TrustedHTML(literal: "b{}"))
+    #expect(html.output == "a{}b{}")
+  }
+
   @Test func nonASCIIPassesThroughUnchanged() {
     var html = HTMLWriter()
     html.text("Zoë 東京都 \u{200F}١٥\u{A0}US$")

@@ -1,0 +1,121 @@
+import RenderCore
+
+/// A cart shown after another one: what ``CartHTML`` and ``CartText`` render with
+/// animation hints (`render-cli cart FILE --previous OLD`).
+///
+/// ``rows`` are the new cart's items in order, each with how it changed, and the items
+/// that left, each once, at their old place: right after the nearest item before them
+/// (in the old cart) that stays and does not move, or first when there is none. Moved
+/// items are not used as anchors, since they leave their old neighbourhood.
+public struct CartUpdate: Sendable {
+  /// How a row came to be on the updated screen (`data-change` in HTML).
+  public enum Change: String, Sendable {
+    case inserted
+    /// Changed place; its fields may have changed too (``Row/changedFields``).
+    case moved
+    case updated
+    case unchanged
+    /// Only in the previous cart: shown once so its exit can be animated.
+    case removed
+  }
+
+  /// Which way a moved row went on screen, counted among the items in both carts.
+  public enum Direction: String, Sendable {
+    /// Towards the start of the list.
+    case up
+    /// Towards the end of the list.
+    case down
+  }
+
+  /// One item of the updated screen.
+  public struct Row: Sendable, Equatable {
+    /// The new cart's item; the old one for a removed row.
+    public var item: ShoppingCart.Item
+    /// The same item as the previous cart had it, when it is in both carts.
+    public var previousItem: ShoppingCart.Item?
+    public var change: Change
+    /// The fields that differ from the previous cart, in ``CartDiff/Field`` order;
+    /// empty unless the item is in both carts and changed.
+    public var changedFields: [CartDiff.Field]
+    /// For a moved row whose rank among the kept items changed; nil otherwise.
+    public var direction: Direction?
+  }
+
+  /// The cart shown now.
+  public let cart: ShoppingCart
+  /// The cart shown before.
+  public let previous: ShoppingCart
+  public let diff: CartDiff
+  /// In display order; see the type's description for where removed rows go.
+  public let rows: [Row]
+
+  /// - Complexity: O(*n* log *n*) time, O(*n*) memory (``CartDiff/init(from:to:)``).
+  /// - Throws: ``CartDiff/DuplicateIDError`` when either cart has an id twice.
+  public init(_ cart: ShoppingCart, previous: ShoppingCart) throws(CartDiff.DuplicateIDError) {
+    let alignment = try CartAlignment(previous, cart)
+    self.cart = cart
+    self.previous = previous
+    diff = CartDiff(alignment, old: previous, new: cart)
+    rows = Self.rows(alignment, old: previous.items, new: cart.items)
+  }
+
+  /// How a summary line of ``cart`` compares with ``previous``'s lines: ``Change/inserted``
+  /// when no previous line has its label, ``Change/updated`` when none with its label has
+  /// its value, nil when one has both. (Lines that went away are not shown.)
+  public func change(of line: ShoppingCart.Summary.LineItem) -> Change? {
+    let sameLabel = (previous.summary?.summaryLines ?? []).filter { $0.label == line.label }
+    if sameLabel.isEmpty { return .inserted }
+    return sameLabel.contains(line) ? nil : .updated
+  }
+
+  private static func rows(_ alignment: CartAlignment, old: [ShoppingCart.Item], new: [ShoppingCart.Item]) -> [Row] {
+    // Rank of each kept item among the kept items, in each cart: a moved item whose rank
+    // grew went down the list.
+    var oldRank = [Int](repeating: 0, count: old.count)
+    var rank = 0
+    for (index, newIndex) in alignment.newIndexOfOld.enumerated() where newIndex != CartAlignment.absent {
+      oldRank[index] = rank
+      rank += 1
+    }
+    // Removed items by the new index of their anchor; -1 (before everything) without one.
+    var removedAfter: [Int: [Int]] = [:]
+    var anchor = -1
+    for (index, newIndex) in alignment.newIndexOfOld.enumerated() {
+      if newIndex == CartAlignment.absent {
+        removedAfter[anchor, default: []].append(index)
+      } else if !alignment.isMoved[newIndex] {
+        anchor = newIndex
+      }
+    }
+    func removedRows(after anchor: Int) -> [Row] {
+      (removedAfter[anchor] ?? []).map {
+        Row(item: old[$0], previousItem: nil, change: .removed, changedFields: [], direction: nil)
+      }
+    }
+
+    var rows = removedRows(after: -1)
+    rows.reserveCapacity(new.count + alignment.newIndexOfOld.count)
+    var newRank = 0
+    for (index, item) in new.enumerated() {
+      let fields = alignment.changed[index].fields
+      var row = Row(item: item, previousItem: nil, change: .unchanged, changedFields: fields, direction: nil)
+      let oldIndex = alignment.oldIndexOfNew[index]
+      if oldIndex != CartAlignment.absent {
+        row.previousItem = old[oldIndex]
+        if alignment.isMoved[index] {
+          row.change = .moved
+          let before = oldRank[oldIndex]
+          row.direction = newRank > before ? .down : newRank < before ? .up : nil
+        } else if !fields.isEmpty {
+          row.change = .updated
+        }
+        newRank += 1
+      } else {
+        row.change = .inserted
+      }
+      rows.append(row)
+      rows += removedRows(after: index)
+    }
+    return rows
+  }
+}

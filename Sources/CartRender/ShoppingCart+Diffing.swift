@@ -1,0 +1,64 @@
+import RenderCore
+
+extension ShoppingCart {
+  /// The changes that turn `previous` (the cart shown before) into this cart.
+  ///
+  /// - Complexity: O(*n* log *n*) time, O(*n*) memory; see ``CartDiff/init(from:to:)``.
+  /// - Throws: ``CartDiff/DuplicateIDError`` when either cart has an id twice.
+  public func difference(from previous: ShoppingCart) throws(CartDiff.DuplicateIDError) -> CartDiff {
+    try CartDiff(from: previous, to: self)
+  }
+
+  /// One problem per item whose id an earlier item already has, at `$.items[i].id`:
+  /// the same lines decoding reports. Empty for a decoded cart; a cart built in code
+  /// may have some, and cannot be diffed then.
+  public var duplicateIDProblems: [DataProblem] {
+    var log = ProblemLog()
+    _ = ItemIDIndex(items, log: &log)
+    return log.problems
+  }
+}
+
+/// Item ids to item positions, refusing a repeated id with the contract's line
+/// `$.items[1].id: duplicate item id "A" (first at $.items[0])`: decoding and diffing
+/// both find duplicates through this one type. A `Dictionary` that nothing iterates, so
+/// its per-process hash seed never reaches any output.
+///
+/// - Complexity: O(1) expected per insertion and lookup.
+struct ItemIDIndex {
+  private var positions: [String: Int]
+
+  /// An empty index with room for `capacity` ids before it grows.
+  init(capacity: Int = 0) {
+    positions = Dictionary(minimumCapacity: capacity)
+  }
+
+  /// Indexes a whole item list whose JSON path is `itemsPath`, logging duplicates.
+  init(_ items: [ShoppingCart.Item], itemsPath: JSONPath = JSONPath.root.appending(key: "items"), log: inout ProblemLog)
+  {
+    self.init(capacity: items.count)
+    for index in items.indices {
+      if let first = insert(items[index].id, position: index) {
+        Self.logDuplicate(items[index].id, at: index, first: first, itemsPath: itemsPath, log: &log)
+      }
+    }
+  }
+
+  /// The position recorded for `id`, or nil.
+  func position(of id: String) -> Int? { positions[id] }
+
+  /// Records `id` at `position`; when it is already recorded, records nothing and
+  /// returns the earlier position.
+  mutating func insert(_ id: String, position: Int) -> Int? {
+    if let first = positions[id] { return first }
+    positions[id] = position
+    return nil
+  }
+
+  /// The contract's line for the item at `itemsPath[index]` repeating the id of `itemsPath[first]`.
+  static func logDuplicate(_ id: String, at index: Int, first: Int, itemsPath: JSONPath, log: inout ProblemLog) {
+    log.add(
+      itemsPath.appending(index: index).appending(key: "id"),
+      "duplicate item id \(Echo.quoted(id)) (first at \(itemsPath.appending(index: first)))")
+  }
+}
