@@ -25,13 +25,19 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
     ),
 
-    // Build-time tool: embeds locales/*.strings into RenderCore, so no binary reads
-    // files beside itself at run time.
-    .executableTarget(name: "LocaleEmbedder"),
+    // Build-time tool: embeds data files (locales/*.strings into RenderCore,
+    // data/address-formats.json into FormRender), so no binary reads files beside
+    // itself at run time.
+    .executableTarget(name: "FileEmbedder"),
     .plugin(
       name: "EmbedLocales",
       capability: .buildTool(),
-      dependencies: ["LocaleEmbedder"]
+      dependencies: ["FileEmbedder"]
+    ),
+    .plugin(
+      name: "EmbedAddressFormats",
+      capability: .buildTool(),
+      dependencies: ["FileEmbedder"]
     ),
 
     // Shared by every screen: JSON with paths, session configuration, locale, UI
@@ -42,7 +48,7 @@ let package = Package(
       plugins: ["EmbedLocales"]
     ),
     .target(name: "CartRender", dependencies: ["RenderCore"]),
-    .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),
+    .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"], plugins: ["EmbedAddressFormats"]),
     .executableTarget(name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender"]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender"]),
 
@@ -50,7 +56,7 @@ let package = Package(
     .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
-    .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore"]),
+    .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
       dependencies: ["render-cli", "RenderCore", "GoldenFiles"]

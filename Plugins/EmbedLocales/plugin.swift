@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Runs `LocaleEmbedder` over the package's `locales/*.strings`, so the UI strings are
-/// compiled into `RenderCore` and no binary looks for files beside itself.
+/// Runs `FileEmbedder` over the package's `locales/*.strings`, so the UI strings are
+/// compiled into `RenderCore` (as `EmbeddedLocales`) and no binary looks for files
+/// beside itself.
 @main
 struct EmbedLocales: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -14,8 +15,8 @@ struct EmbedLocales: BuildToolPlugin {
     return [
       .buildCommand(
         displayName: "Embedding \(files.count) locale files",
-        executable: try context.tool(named: "LocaleEmbedder").url,
-        arguments: [output.path] + files.map(\.path),
+        executable: try context.tool(named: "FileEmbedder").url,
+        arguments: ["EmbeddedLocales", output.path] + files.map(\.path),
         inputFiles: files,
         outputFiles: [output]
       )
