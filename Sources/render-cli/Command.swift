@@ -5,11 +5,15 @@ enum Command: Equatable {
   case help(Subcommand?)
   case version
   case cart(CartOptions)
+  case form(FormOptions)
+  case parse(ParseOptions)
 }
 
 /// The subcommands this build offers.
 enum Subcommand: String, CaseIterable, Equatable {
   case cart
+  case form
+  case parse
 }
 
 enum OutputFormat: String, Equatable {
@@ -32,4 +36,27 @@ struct CartOptions: Equatable {
   /// Nil renders the embedded seed cart; `-` reads standard input.
   var file: String?
   var render = RenderOptions()
+}
+
+struct FormOptions: Equatable {
+  /// The request JSON; `-` reads standard input.
+  var file: String
+  var render = RenderOptions()
+  /// Opaque value for the hidden `token` field.
+  var token: String?
+  /// A submitted body (`application/x-www-form-urlencoded`) whose values the form keeps.
+  var valuesPath: String?
+  /// `parse`'s `{"errors": [...]}` output, shown on the form.
+  var errorsPath: String?
+}
+
+struct ParseOptions: Equatable {
+  /// The request JSON the form was made from; `-` reads standard input.
+  var requestFile: String
+  /// The submitted body; `-` reads standard input.
+  var bodyFile: String
+  /// Only `--config`, `--locale` and `--accept-language` apply (the messages' language).
+  var render = RenderOptions()
+  /// When given, a body whose `token` is missing or different is refused.
+  var token: String?
 }

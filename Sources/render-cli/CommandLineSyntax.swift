@@ -1,3 +1,4 @@
+import FormRender
 import RenderCore
 
 /// A command line the tool cannot run, with the subcommand whose usage to show.
@@ -44,6 +45,44 @@ enum CommandLineSyntax {
         throw UsageError(message: "Standard input can feed only one of FILE and --config.", subcommand: subcommand)
       }
       return .cart(options)
+    case .form:
+      let render = try scanner.renderOptions()
+      let positionals = scanner.positionals
+      guard let file = positionals.first else {
+        throw UsageError(message: "Missing request FILE.", subcommand: subcommand)
+      }
+      guard positionals.count == 1 else {
+        throw UsageError(message: "Unexpected argument '\(positionals[1])'.", subcommand: subcommand)
+      }
+      var options = FormOptions(file: file, render: render)
+      options.token = try scanner.token()
+      options.valuesPath = scanner.take("--values")
+      options.errorsPath = scanner.take("--errors")
+      try checkStandardInput(
+        [options.file, options.render.configPath, options.valuesPath, options.errorsPath], subcommand: subcommand)
+      return .form(options)
+    case .parse:
+      let render = try scanner.renderOptions()
+      let positionals = scanner.positionals
+      guard positionals.count >= 2 else {
+        throw UsageError(
+          message: positionals.isEmpty ? "Missing REQUEST and BODY." : "Missing BODY.", subcommand: subcommand)
+      }
+      guard positionals.count == 2 else {
+        throw UsageError(message: "Unexpected argument '\(positionals[2])'.", subcommand: subcommand)
+      }
+      var options = ParseOptions(requestFile: positionals[0], bodyFile: positionals[1], render: render)
+      options.token = try scanner.token()
+      try checkStandardInput(
+        [options.requestFile, options.bodyFile, options.render.configPath], subcommand: subcommand)
+      return .parse(options)
+    }
+  }
+
+  /// Standard input can be read once: at most one of `paths` may be `-`.
+  private static func checkStandardInput(_ paths: [String?], subcommand: Subcommand) throws(UsageError) {
+    guard paths.filter({ $0 == "-" }).count <= 1 else {
+      throw UsageError(message: "Standard input can feed only one input.", subcommand: subcommand)
     }
   }
 
@@ -52,6 +91,8 @@ enum CommandLineSyntax {
     let render: Set<String> = ["--config", "--locale", "--accept-language", "--format", "--width", "--output"]
     switch subcommand {
     case .cart: return render
+    case .form: return render.union(["--token", "--values", "--errors"])
+    case .parse: return ["--config", "--locale", "--accept-language", "--token"]
     }
   }
 
@@ -108,6 +149,15 @@ enum CommandLineSyntax {
     }
 
     func take(_ name: String) -> String? { values[name] }
+
+    /// `--token`, checked: the engine carries a token, it never makes one up.
+    func token() throws(UsageError) -> String? {
+      guard let token = take("--token") else { return nil }
+      if let problem = RequestToken.problem(token) {
+        throw UsageError(message: "Invalid '--token': \(problem).", subcommand: subcommand)
+      }
+      return token
+    }
 
     func renderOptions() throws(UsageError) -> RenderOptions {
       if let error { throw error }
