@@ -25,10 +25,10 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
     ),
 
-    // Writes Sources/RenderCore/EmbeddedLocales.swift from locales/*.strings
-    // (scripts/embed-locales), so no binary reads files beside itself at run time.
-    // A test fails when the two differ.
-    .executableTarget(name: "LocaleEmbedder"),
+    // Writes the Swift files that carry locales/*.strings and data/address-formats.json
+    // into the libraries (scripts/embed-data), so no binary reads files beside itself at
+    // run time. Tests fail when a generated file and its source differ.
+    .executableTarget(name: "DataEmbedder"),
 
     // Shared by every screen: JSON with paths, session configuration, locale, UI
     // strings, HTML writer, page shell, text layout.
@@ -41,14 +41,14 @@ let package = Package(
     .target(name: "StatusRender", dependencies: ["RenderCore"]),
     .target(name: "SessionReplay", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
     .executableTarget(name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
-    .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender"]),
+    .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
 
     // Test support: golden-file assertions.
     .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
     .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles"]),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
-    .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore"]),
+    .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "SessionReplayTests", dependencies: ["SessionReplay", "CartRender", "StatusRender", "RenderCore"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),

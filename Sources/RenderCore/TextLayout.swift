@@ -15,11 +15,14 @@ public struct TextLayout: Sendable {
   /// `text` wrapped into lines of at most `width - indent` columns, each prefixed by
   /// `indent` spaces. Line feeds in `text` start a new line; a word wider than the
   /// line is broken between grapheme clusters.
-  public func wrap(_ text: String, indent: Int = 0) -> [String] {
+  ///
+  /// - Parameter keepingTogether: pieces of `text` (a link's `<https://…>`) never broken
+  ///   between lines, unless one is wider than a whole line.
+  public func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = []) -> [String] {
     let available = max(1, width - indent)
     let prefix = String(repeating: " ", count: indent)
     return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
-      wrapParagraph(String(paragraph), into: available).map { prefix + $0 }
+      wrapParagraph(String(paragraph), into: available, keepingTogether: keepingTogether).map { prefix + $0 }
     }
   }
 
@@ -75,11 +78,18 @@ public struct TextLayout: Sendable {
     text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrapParagraph(String($0), into: columns) }
   }
 
-  private func wrapParagraph(_ text: String, into columns: Int) -> [String] {
+  private func wrapParagraph(_ text: String, into columns: Int, keepingTogether: [String] = []) -> [String] {
     // Most lines fit; only those that do not need the line breaker.
     if DisplayWidth.of(text) <= columns { return [text.trimmingTrailingSpaces()] }
     let units = Array(text.utf16)
-    let offsets = ICU.lineBreakOffsets(text, locale: localeTag) ?? [units.count]
+    var offsets = ICU.lineBreakOffsets(text, locale: localeTag) ?? [units.count]
+    // No break strictly inside a piece kept together (UTF-16 offsets, as ICU's are).
+    let kept = keepingTogether.filter { !$0.isEmpty }.flatMap { piece in
+      text.ranges(of: piece).map { $0.lowerBound.utf16Offset(in: text)..<$0.upperBound.utf16Offset(in: text) }
+    }
+    if !kept.isEmpty {
+      offsets.removeAll { offset in kept.contains { $0.lowerBound < offset && offset < $0.upperBound } }
+    }
     var lines: [String] = []
     var line = ""
     // Columns of `line`, trailing spaces included; a line is measured without them.

@@ -8,6 +8,8 @@ enum Command: Equatable {
   case cart(CartOptions)
   case status(StatusOptions)
   case diff(DiffOptions)
+  case form(FormOptions)
+  case parse(ParseOptions)
 }
 
 /// The subcommands this build offers.
@@ -15,6 +17,8 @@ enum Subcommand: String, CaseIterable, Equatable {
   case cart
   case status
   case diff
+  case form
+  case parse
 }
 
 enum OutputFormat: String, Equatable {
@@ -52,4 +56,27 @@ struct DiffOptions: Equatable {
 struct StatusOptions: Equatable {
   var screen: StatusScreen
   var render = RenderOptions()
+}
+
+struct FormOptions: Equatable {
+  /// The request JSON; `-` reads standard input.
+  var file: String
+  var render = RenderOptions()
+  /// Opaque value for the hidden `token` field.
+  var token: String?
+  /// A submitted body (`application/x-www-form-urlencoded`) whose values the form keeps.
+  var valuesPath: String?
+  /// `parse`'s `{"errors": [...]}` output, shown on the form.
+  var errorsPath: String?
+}
+
+struct ParseOptions: Equatable {
+  /// The request JSON the form was made from; `-` reads standard input.
+  var requestFile: String
+  /// The submitted body; `-` reads standard input.
+  var bodyFile: String
+  /// Only `--config`, `--locale` and `--accept-language` apply (the messages' language).
+  var render = RenderOptions()
+  /// When given, a body whose `token` is missing or different is refused.
+  var token: String?
 }

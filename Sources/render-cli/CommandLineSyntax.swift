@@ -1,3 +1,4 @@
+import FormRender
 import RenderCore
 import StatusRender
 
@@ -77,6 +78,44 @@ enum CommandLineSyntax {
         throw UsageError(message: "Standard input can feed only one of OLD and NEW.", subcommand: subcommand)
       }
       return .diff(DiffOptions(old: positionals[0], new: positionals[1], outputPath: scanner.take("--output")))
+    case .form:
+      let render = try scanner.renderOptions()
+      let positionals = scanner.positionals
+      guard let file = positionals.first else {
+        throw UsageError(message: "Missing request FILE.", subcommand: subcommand)
+      }
+      guard positionals.count == 1 else {
+        throw UsageError(message: "Unexpected argument '\(positionals[1])'.", subcommand: subcommand)
+      }
+      var options = FormOptions(file: file, render: render)
+      options.token = try scanner.token()
+      options.valuesPath = scanner.take("--values")
+      options.errorsPath = scanner.take("--errors")
+      try checkStandardInput(
+        [options.file, options.render.configPath, options.valuesPath, options.errorsPath], subcommand: subcommand)
+      return .form(options)
+    case .parse:
+      let render = try scanner.renderOptions()
+      let positionals = scanner.positionals
+      guard positionals.count >= 2 else {
+        throw UsageError(
+          message: positionals.isEmpty ? "Missing REQUEST and BODY." : "Missing BODY.", subcommand: subcommand)
+      }
+      guard positionals.count == 2 else {
+        throw UsageError(message: "Unexpected argument '\(positionals[2])'.", subcommand: subcommand)
+      }
+      var options = ParseOptions(requestFile: positionals[0], bodyFile: positionals[1], render: render)
+      options.token = try scanner.token()
+      try checkStandardInput(
+        [options.requestFile, options.bodyFile, options.render.configPath], subcommand: subcommand)
+      return .parse(options)
+    }
+  }
+
+  /// Standard input can be read once: at most one of `paths` may be `-`.
+  private static func checkStandardInput(_ paths: [String?], subcommand: Subcommand) throws(UsageError) {
+    guard paths.filter({ $0 == "-" }).count <= 1 else {
+      throw UsageError(message: "Standard input can feed only one input.", subcommand: subcommand)
     }
   }
 
@@ -87,6 +126,8 @@ enum CommandLineSyntax {
     case .cart: return render.union(["--previous"])
     case .status: return render
     case .diff: return ["--output"]
+    case .form: return render.union(["--token", "--values", "--errors"])
+    case .parse: return ["--config", "--locale", "--accept-language", "--token"]
     }
   }
 
@@ -147,6 +188,15 @@ enum CommandLineSyntax {
     /// Throws the first problem met while scanning, for commands without render options.
     func check() throws(UsageError) {
       if let error { throw error }
+    }
+
+    /// `--token`, checked: the engine carries a token, it never makes one up.
+    func token() throws(UsageError) -> String? {
+      guard let token = take("--token") else { return nil }
+      if let problem = RequestToken.problem(token) {
+        throw UsageError(message: "Invalid '--token': \(problem).", subcommand: subcommand)
+      }
+      return token
     }
 
     func renderOptions() throws(UsageError) -> RenderOptions {

@@ -1,3 +1,5 @@
+import FormRender
+
 /// Help and usage text, laid out like swift-argument-parser's.
 enum Help {
   static let version = "render-cli 0.1.0"
@@ -8,6 +10,8 @@ enum Help {
     case .cart: return cart
     case .status: return status
     case .diff: return diff
+    case .form: return form
+    case .parse: return parse
     }
   }
 
@@ -18,6 +22,8 @@ enum Help {
     case .cart: return "USAGE: render-cli cart [FILE] [options]"
     case .status: return "USAGE: render-cli status NAME [options]"
     case .diff: return "USAGE: render-cli diff OLD NEW [--output FILE]"
+    case .form: return "USAGE: render-cli form FILE [options]"
+    case .parse: return "USAGE: render-cli parse REQUEST BODY [options]"
     }
   }
 
@@ -34,6 +40,8 @@ enum Help {
       cart                    Render a cart screen (the seed cart when no FILE is given).
       status                  Render a status screen (paymentCompleted, closed, ...).
       diff                    Print the animation hints between two carts as JSON.
+      form                    Render a request form (customerInfo, address, signup).
+      parse                   Read a submitted form body and print the response as JSON.
 
       See 'render-cli help <subcommand>' for detailed help.
 
@@ -130,6 +138,63 @@ enum Help {
       standard error: FILE: $.json.path: message, e.g. a duplicate item id),
       66 a file cannot be read, 70 internal error, 73 the --output file cannot be
       written.
+
+    """
+
+  private static let form = """
+    OVERVIEW: Render a request form: the customer shares contact details, an address,
+    or signs up (requestCustomerInfo, requestAddress, requestSignup).
+
+    USAGE: render-cli form FILE [options]
+
+    ARGUMENTS:
+      FILE                    Request JSON ("request": customerInfo, address or
+                              signup); - reads standard input.
+
+    OPTIONS:
+      --token VALUE           Opaque request token put in a hidden "token" field
+                              (printable ASCII, no spaces, at most \(RequestToken.maximumLength) characters).
+      --values BODY           A submitted body (application/x-www-form-urlencoded):
+                              the form keeps every value in it, as typed.
+      --errors FILE           parse's {"errors": [...]} output: shown at the top of
+                              the form and beside each field.
+    \(renderOptions)
+
+    EXIT STATUS:
+      0 done, 64 bad command line, 65 bad input data (one line per problem on
+      standard error: FILE: $.json.path: message; an Apple Pay or pass request is
+      incompatibleRequest), 66 a file cannot be read, 70 internal error, 73 the
+      --output file cannot be written.
+
+    """
+
+  private static let parse = """
+    OVERVIEW: Read what a customer submitted and print their response as JSON.
+
+    USAGE: render-cli parse REQUEST BODY [options]
+
+    ARGUMENTS:
+      REQUEST                 The request JSON the form was made from.
+      BODY                    The submitted body (application/x-www-form-urlencoded,
+                              at most \(FormSubmission.maximumBodyBytes) bytes); - reads standard input.
+
+    OPTIONS:
+      --config FILE           Session configuration JSON. Its region lays out and
+                              checks the address unless the customer picked a country.
+      --locale TAG            BCP 47 locale of the error messages (as for form).
+      --accept-language VALUE An HTTP Accept-Language value, negotiated.
+      --token VALUE           Refuse a body whose token is missing or differs.
+      -h, --help              Show help information.
+
+    OUTPUT:
+      The response keys ({"emailAddress": ..., "token": ...}, null when not
+      shared), {"declined": true} for "Don't share", or
+      {"errors": [{"field": ..., "message": ...}]} with exit status 65.
+
+    EXIT STATUS:
+      0 done, 64 bad command line, 65 the customer must correct a field (errors on
+      standard output), or bad input data or a refused token (standard error),
+      66 a file cannot be read, 70 internal error.
 
     """
 }

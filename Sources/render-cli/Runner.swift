@@ -1,4 +1,5 @@
 import CartRender
+import FormRender
 import Foundation
 import RenderCore
 import StatusRender
@@ -35,6 +36,8 @@ struct Runner {
       case .status(let options):
         return try OutputTarget.deliver(try renderStatus(options), to: options.render.outputPath)
       case .diff(let options): return try OutputTarget.deliver(try diffCarts(options), to: options.outputPath)
+      case .form(let options): return try OutputTarget.deliver(try renderForm(options), to: options.render.outputPath)
+      case .parse(let options): return try parseSubmission(options)
       }
     } catch let failure as RunFailure {
       return Self.report(failure)
@@ -111,6 +114,62 @@ struct Runner {
     let secondCart = decode(second)
     guard let firstCart, let secondCart else { throw RunFailure.data(lines) }
     return (firstCart, secondCart)
+  }
+
+  private func renderForm(_ options: FormOptions) throws -> String {
+    let context = try makeContext(options.render)
+    let request = try inputs.read(options.file).decode { json throws(DataErrors) in try FormRequest(json: json) }
+    var state = FormState(token: options.token)
+    if let path = options.valuesPath {
+      state.values = try readBody(path)
+    }
+    if let path = options.errorsPath {
+      // Errors may name only fields the form shows, which depend on the country picked.
+      let picked = state.values?.values(FormField.country.rawValue).first
+      let region = FormLayout.region(picked: picked, session: context.configuration.region).region
+      let fields = FormLayout(request: request, region: region).fields
+      state.errors = try inputs.read(path).decode { json throws(DataErrors) in
+        try FieldError.list(json: json, fields: fields)
+      }
+    }
+    switch options.render.format {
+    case .html: return FormHTML.render(request, context: context, state: state)
+    case .text:
+      return FormText.render(
+        request, context: context, width: options.render.width ?? FormText.defaultWidth, state: state)
+    }
+  }
+
+  /// `parse`: the response JSON with exit 0, or the field errors as JSON with exit 65.
+  /// A body that is not this form's submission (malformed, a repeated key, a refused
+  /// token) is a data error on standard error, with nothing on standard output.
+  private func parseSubmission(_ options: ParseOptions) throws -> Outcome {
+    let context = try makeContext(options.render)
+    let request = try inputs.read(options.requestFile).decode { json throws(DataErrors) in
+      try FormRequest(json: json)
+    }
+    let body = try inputs.read(options.bodyFile)
+    let response: FormResponse
+    do {
+      response = try FormSubmission.parse(body.bytes, request: request, context: context, expectedToken: options.token)
+    } catch {
+      throw RunFailure.data(["\(body.label): \(error)"])
+    }
+    if case .invalid = response { return Outcome(status: .dataError, standardOutput: response.json) }
+    return Outcome(status: .success, standardOutput: response.json)
+  }
+
+  /// A submitted form body, within ``FormSubmission/maximumBodyBytes``.
+  private func readBody(_ path: String) throws -> URLEncodedForm {
+    let input = try inputs.read(path)
+    guard input.bytes.count <= FormSubmission.maximumBodyBytes else {
+      throw RunFailure.data(["\(input.label): \(FormSubmission.Failure.tooLarge(bytes: input.bytes.count))"])
+    }
+    do {
+      return try URLEncodedForm(decoding: input.bytes)
+    } catch {
+      throw RunFailure.data(["\(input.label): \(error)"])
+    }
   }
 
   private func makeContext(_ options: RenderOptions) throws -> RenderContext {

@@ -1,11 +1,16 @@
-import FormRender
 import Testing
 
+@testable import FormRender
+
 @Suite struct CommonMarkDocumentTests {
-  func html(_ markdown: String) throws -> String {
+  func html(_ markdown: String, headingOffset: Int = 0) throws -> String {
     let document = try #require(CommonMarkDocument(markdown: markdown))
     var writer = RenderCoreHTML()
-    return writer.render(document.safeHTML())
+    return writer.render(document.safeHTML(headingOffset: headingOffset))
+  }
+
+  func blocks(_ markdown: String) throws -> [MarkdownBlock] {
+    try #require(CommonMarkDocument(markdown: markdown)).blocks()
   }
 
   @Test func boldTermsHeading() throws {
@@ -16,8 +21,124 @@ import Testing
 
   @Test func rawHTMLAndScriptLinksAreDropped() throws {
     let output = try html("<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>")
+    #expect(output == "<p>x </p>\n")
+  }
+
+  @Test func theIssuesHostileTermsLeaveNothingExecutable() throws {
+    let output = try html("<script>alert(1)</script>[x](javascript:alert(1))")
     #expect(!output.contains("<script"))
     #expect(!output.contains("javascript:"))
-    #expect(!output.contains("<img"))
+    #expect(!output.contains("alert"))
+  }
+
+  @Test(arguments: [
+    "javascript:alert(1)", "JavaScript:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4=",
+    "data:image/png;base64,iVBORw0KGgo=", "file:///etc/passwd", "java&#9;script:alert(1)", "java%0Ascript:alert(1)",
+    "/relative/path", "//evil.example/x", "#top", "&#x6A;avascript:alert(1)",
+  ])
+  func linksToOtherSchemesKeepTheirTextOnly(_ url: String) throws {
+    let output = try html("[click](\(url))")
+    #expect(output == "<p>click</p>\n")
+    #expect(try blocks("[click](\(url))") == [.paragraph([.text("click")])])
+  }
+
+  @Test func autolinksToOtherSchemesVanish() throws {
+    #expect(try html("Go <javascript:alert(1)> now") == "<p>Go  now</p>\n")
+    #expect(try html("<vbscript:x>") == "<p></p>\n")
+  }
+
+  @Test(arguments: ["https://example.com/terms", "http://example.com", "mailto:help@example.com", "tel:+14085550100"])
+  func safeLinksStay(_ url: String) throws {
+    #expect(try html("[here](\(url))") == "<p><a href=\"\(url)\">here</a></p>\n")
+  }
+
+  @Test func imagesBecomeTheirDescriptionSoThePageLoadsNothing() throws {
+    #expect(try html("![Our *logo*](https://example.com/logo.png)") == "<p>Our <em>logo</em></p>\n")
+    #expect(try html("![a](data:image/png;base64,AAAA)") == "<p>a</p>\n")
+  }
+
+  @Test func inlineHTMLIsRemovedAndItsTextKept() throws {
+    #expect(try html("a <b onclick=\"x()\">bold</b> c") == "<p>a bold c</p>\n")
+  }
+
+  @Test func headingsMoveDownUnderThePage() throws {
+    #expect(try html("# Terms\n\n###### Small", headingOffset: 1) == "<h2>Terms</h2>\n<h6>Small</h6>\n")
+    // The document itself is unchanged: a second rendering starts from level 1 again.
+    let document = try #require(CommonMarkDocument(markdown: "# Terms"))
+    _ = document.safeHTML(headingOffset: 2)
+    #expect(document.blocks() == [.heading(level: 1, [.text("Terms")])])
+  }
+
+  @Test func theTreeHoldsEveryKindOfBlock() throws {
+    let markdown = """
+      # Title
+
+      Some *emphasis*, **strong**, `code` and a [link](https://example.com).\\
+      Next line
+      soft
+
+      1. one
+      2. two
+
+      - loose
+
+      - list
+
+      > quoted
+
+          code
+
+      ---
+      """
+    #expect(
+      try blocks(markdown) == [
+        .heading(level: 1, [.text("Title")]),
+        .paragraph([
+          .text("Some "), .emphasis([.text("emphasis")]), .text(", "), .strong([.text("strong")]), .text(", "),
+          .code("code"), .text(" and a "), .link(url: "https://example.com", [.text("link")]), .text("."), .lineBreak,
+          .text("Next line"), .softBreak, .text("soft"),
+        ]),
+        .list(
+          ordered: true, start: 1, tight: true, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]]),
+        .list(
+          ordered: false, start: 0, tight: false,
+          items: [[.paragraph([.text("loose")])], [.paragraph([.text("list")])]]),
+        .blockQuote([.paragraph([.text("quoted")])]),
+        .codeBlock("code"),
+        .thematicBreak,
+      ])
+  }
+
+  @Test func deepNestingIsFlattenedWithoutLosingText() throws {
+    let quotes = try blocks(String(repeating: "> ", count: 5000) + "deep")
+    var depth = 0
+    var current = quotes
+    while case .blockQuote(let inner)? = current.first {
+      depth += 1
+      current = inner
+    }
+    #expect(depth == CommonMarkDocument.maximumDepth)
+    #expect(current == [.paragraph([.text("deep")])])
+    let emphasis = try blocks(String(repeating: "*", count: 3000) + "x" + String(repeating: "*", count: 3000))
+    #expect(
+      TermsText.plain(
+        emphasis.flatMap { block -> [MarkdownInline] in
+          if case .paragraph(let inlines) = block { return inlines }
+          return []
+        }
+      ).contains("x"))
+    let lines = TermsText.lines(quotes, width: 40, localeTag: "en-US")
+    #expect(lines.last?.hasSuffix("deep") == true)
+    #expect(lines.allSatisfy { $0.count <= 40 })
+    let lists = try blocks((0..<30).map { String(repeating: "  ", count: $0) + "- item \($0)" }.joined(separator: "\n"))
+    let listLines = TermsText.lines(lists, width: 20, localeTag: "en-US")
+    #expect(listLines.allSatisfy { $0.count <= 20 })
+    #expect(listLines.joined().contains("item 29"))
+  }
+
+  @Test func emptyAndOddInputParse() throws {
+    #expect(try blocks("") == [])
+    #expect(try html("") == "")
+    #expect(try blocks("\u{FEFF}x") == [.paragraph([.text("x")])])
   }
 }

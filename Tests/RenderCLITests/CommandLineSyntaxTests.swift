@@ -92,6 +92,47 @@ import Testing
     #expect(try CommandLineSyntax.parse(["--version"]) == .version)
   }
 
+  @Test func formWithEveryOption() throws {
+    let command = try CommandLineSyntax.parse([
+      "form", "r.json", "--config", "s.json", "--locale", "ja-JP", "--format", "text", "--width", "30",
+      "--token", "abc-123", "--values", "body.txt", "--errors=errors.json", "--output", "out.html",
+    ])
+    var expected = FormOptions(file: "r.json", token: "abc-123", valuesPath: "body.txt", errorsPath: "errors.json")
+    expected.render = RenderOptions(
+      configPath: "s.json", locale: LanguageTag("ja-JP"), format: .text, width: 30, outputPath: "out.html")
+    #expect(command == .form(expected))
+    #expect(try CommandLineSyntax.parse(["form", "-"]) == .form(FormOptions(file: "-")))
+  }
+
+  @Test func parseWithEveryOption() throws {
+    let command = try CommandLineSyntax.parse([
+      "parse", "r.json", "-", "--config", "s.json", "--accept-language", "fr", "--token", "t0k3n",
+    ])
+    var expected = ParseOptions(requestFile: "r.json", bodyFile: "-", token: "t0k3n")
+    expected.render = RenderOptions(configPath: "s.json", acceptLanguage: "fr")
+    #expect(command == .parse(expected))
+    #expect(try CommandLineSyntax.parse(["parse", "--help"]) == .help(.parse))
+    #expect(try CommandLineSyntax.parse(["help", "form"]) == .help(.form))
+  }
+
+  @Test(arguments: [
+    (["form"], "Missing request FILE."),
+    (["form", "a.json", "b.json"], "Unexpected argument 'b.json'."),
+    (["form", "--bogus"], "Unknown option '--bogus'."),
+    (["form", "a.json", "--token", ""], "Invalid '--token': a token cannot be empty."),
+    (["form", "a.json", "--token", "a b"], "Invalid '--token': a token is printable ASCII without spaces."),
+    (["form", "-", "--values", "-"], "Standard input can feed only one input."),
+    (["parse"], "Missing REQUEST and BODY."),
+    (["parse", "r.json"], "Missing BODY."),
+    (["parse", "r.json", "b.txt", "c.txt"], "Unexpected argument 'c.txt'."),
+    (["parse", "-", "-"], "Standard input can feed only one input."),
+    (["parse", "r.json", "b.txt", "--format", "text"], "Unknown option '--format'."),
+    (["parse", "r.json", "b.txt", "--values", "x"], "Unknown option '--values'."),
+  ])
+  func formAndParseUsageErrors(_ arguments: [String], _ message: String) {
+    #expect(usage(arguments) == message)
+  }
+
   @Test(arguments: [
     ([], "Missing subcommand."),
     (["bake"], "Unknown subcommand 'bake'."),

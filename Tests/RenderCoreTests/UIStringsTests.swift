@@ -83,9 +83,9 @@ import Testing
       )
     }
     let embedded = EmbeddedLocales.files.map { ($0.tag, $0.text) }
-    #expect(embedded.map(\.0) == onDisk.map(\.0), "locales/ changed: run scripts/embed-locales")
+    #expect(embedded.map(\.0) == onDisk.map(\.0), "locales/ changed: run scripts/embed-data")
     for ((tag, text), (_, file)) in zip(embedded, onDisk) {
-      #expect(text == file, "locales/\(tag).strings changed: run scripts/embed-locales")
+      #expect(text == file, "locales/\(tag).strings changed: run scripts/embed-data")
     }
   }
 }

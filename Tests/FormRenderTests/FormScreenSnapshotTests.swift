@@ -1,0 +1,57 @@
+import GoldenFiles
+import RenderCore
+import Testing
+
+@testable import FormRender
+
+/// Golden pages and text for the seed requests in the four locales of the forms
+/// issue, an address form at a British and a Japanese store, and a form sent back
+/// with errors: `snapshots/FormScreen/<name>.<locale>.<html|txt>`.
+@Suite struct FormScreenSnapshotTests {
+  static let locales = ["en-US", "fr-FR", "ja-JP", "ar-EG"]
+
+  @Test(arguments: Fixtures.seedRequests, locales)
+  func html(_ name: String, _ locale: String) throws {
+    let page = FormHTML.render(try Fixtures.request(name), context: try Fixtures.context(locale))
+    GoldenFile.assertMatches(page, suite: "FormScreen", file: "\(name).\(locale).html")
+  }
+
+  @Test(arguments: Fixtures.seedRequests, locales)
+  func text(_ name: String, _ locale: String) throws {
+    let text = FormText.render(try Fixtures.request(name), context: try Fixtures.context(locale))
+    GoldenFile.assertMatches(text, suite: "FormScreen", file: "\(name).\(locale).txt")
+  }
+
+  /// The address form laid out for the store's region, in its language.
+  @Test(arguments: [("GB", "en-GB"), ("JP", "ja-JP")])
+  func addressByRegion(_ region: String, _ locale: String) throws {
+    let request = try Fixtures.request("shipping-address")
+    let context = try Fixtures.context(locale, region: region)
+    GoldenFile.assertMatches(
+      FormHTML.render(request, context: context), suite: "FormScreen", file: "address-\(region).\(locale).html")
+    GoldenFile.assertMatches(
+      FormText.render(request, context: context), suite: "FormScreen", file: "address-\(region).\(locale).txt")
+  }
+
+  /// The shipping form sent back by `parse`: the customer's values kept, the errors
+  /// listed at the top and beside their fields.
+  @Test func withErrors() throws {
+    let request = try Fixtures.request("shipping-address")
+    let context = try Fixtures.context("en-US")
+    let body =
+      "name=Jane+Appleseed&street=1+Infinite+Loop&street=&city=+&state=CA&postalCode=9501&country=US"
+      + "&emailAddress=jane%40&phoneNumber=&action=share"
+    let response = try FormSubmission.parse(Array(body.utf8), request: request, context: context, expectedToken: nil)
+    guard case .invalid(let errors) = response else {
+      Issue.record("expected errors, got \(response)")
+      return
+    }
+    let state = FormState(values: try URLEncodedForm(decoding: Array(body.utf8)), errors: errors, token: "req-7f3a")
+    GoldenFile.assertMatches(
+      FormHTML.render(request, context: context, state: state), suite: "FormScreen",
+      file: "shipping-address-errors.en-US.html")
+    GoldenFile.assertMatches(
+      FormText.render(request, context: context, state: state), suite: "FormScreen",
+      file: "shipping-address-errors.en-US.txt")
+  }
+}

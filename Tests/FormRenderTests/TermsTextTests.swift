@@ -1,0 +1,66 @@
+import RenderCore
+import Testing
+
+@testable import FormRender
+
+@Suite struct TermsTextTests {
+  func text(_ markdown: String, width: Int = 30, locale: String = "en-US") throws -> [String] {
+    let document = try #require(CommonMarkDocument(markdown: markdown))
+    return TermsText.lines(document.blocks(), width: width, localeTag: locale)
+  }
+
+  @Test func headingsAreUnderlinedAndEmphasisMarked() throws {
+    #expect(
+      try text("# Terms\n\n## Returns\n\nKeep the *receipt* and **tags**.") == [
+        "Terms", "=====", "", "Returns", "-------", "", "Keep the _receipt_ and *tags*.",
+      ])
+  }
+
+  @Test func linksShowTheirAddressKeptWhole() throws {
+    #expect(
+      try text("Read [the policy](https://example.com/privacy/terms) now.", width: 40) == [
+        "Read the policy", "<https://example.com/privacy/terms> now.",
+      ])
+    // Only an address wider than the whole line is broken.
+    #expect(
+      try text("See <https://example.com/a/very/long/path/to/terms>", width: 24) == [
+        "See", "<https://example.com/a/v", "ery/long/path/to/terms>",
+      ])
+    #expect(try text("Write to <help@example.com>.") == ["Write to <help@example.com>."])
+    #expect(try text("<https://example.com>") == ["<https://example.com>"])
+  }
+
+  @Test func listItemsHangUnderTheirMarker() throws {
+    #expect(
+      try text("1. First item that is long enough to wrap\n2. Second\n   - nested", width: 24) == [
+        "1. First item that is",
+        "   long enough to wrap",
+        "2. Second",
+        "   • nested",
+      ])
+    #expect(try text("9. nine\n10. ten") == ["9.  nine", "10. ten"])
+  }
+
+  @Test func looseListsKeepBlankLinesBetweenItems() throws {
+    #expect(try text("- one\n\n- two") == ["• one", "", "• two"])
+  }
+
+  @Test func quotesCodeAndBreaks() throws {
+    #expect(
+      try text("> Quoted words that wrap at the width\n\n    let x = 1\n\n***\n\nline one  \nline two") == [
+        "> Quoted words that wrap at", "> the width", "", "    let x = 1", "", "* * *", "", "line one", "line two",
+      ])
+  }
+
+  @Test func japaneseWrapsBetweenCharactersWithinTheWidth() throws {
+    let lines = try text("**利用規約**\n\n本規約は、当店の会員サービスの利用条件を定めるものです。", width: 20, locale: "ja-JP")
+    #expect(lines.first == "*利用規約*")
+    #expect(lines.count > 3)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
+  }
+
+  @Test func unsafeContentNeverReachesTheText() throws {
+    let lines = try text("<script>alert(1)</script>\n\n[x](javascript:alert(1)) ![pic](https://t.example/p.png)")
+    #expect(lines == ["x pic"])
+  }
+}
