@@ -30,7 +30,7 @@ enum CartStyle {
       .summary-line{padding:4px 0}
       .summary-line dt{flex:1 1 8em;min-width:0}
       .total>:first-child{flex:1 1 auto;min-width:0}
-      .total{position:sticky;bottom:0;margin:0;padding:12px 16px;background:var(--card);\
+      .total{position:sticky;bottom:0;z-index:1;margin:0;padding:12px 16px;background:var(--card);\
       border-block-start:1px solid var(--rule);border-radius:0 0 12px 12px;font-weight:700;font-size:1.15rem}
       .total-only{border-radius:12px;margin-top:16px}
       .cart-footer{margin:16px 0 0;color:var(--muted);text-align:center}

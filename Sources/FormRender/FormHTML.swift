@@ -170,7 +170,11 @@ public enum FormHTML {
       }
       if control.kind != .countryList { attributes.append(.init("dir", control.isLeftToRight ? "ltr" : "auto")) }
       if let maximum = control.field.maximumLength { attributes.append(.init("maxlength", String(maximum))) }
-      if control.required { attributes.append(.init(flag: "required")) }
+      if control.required {
+        // A country list always has a country selected, and HTML asks a `required`
+        // select to start with an empty placeholder; screen readers still hear it.
+        attributes.append(control.kind == .countryList ? .init("aria-required", "true") : .init(flag: "required"))
+      }
       if !describedBy.isEmpty { attributes.append(.init("aria-describedby", describedBy.joined(separator: " "))) }
       if !messages.isEmpty { attributes.append(.init("aria-invalid", "true")) }
       if control.kind == .countryList {
