@@ -84,7 +84,7 @@ public enum CartText {
           }
         switch line.value {
         case .amount(let amount): out.add(layout.row(line.label, money.format(amount)), mark)
-        case .text(let text): out.add(layout.row(line.label, text), mark)
+        case .text(let text): out.add(layout.row(line.label, text, valueBreaks: true), mark)
         }
       }
       out.add(layout.rule("="))

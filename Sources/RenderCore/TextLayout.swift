@@ -1,6 +1,10 @@
 /// Plain-text layout in display columns: word wrapping by UAX #14 (ICU's line breaker,
 /// so Japanese wraps between characters and English between words) and rows with a
 /// label on the left and a value right-aligned in the last columns.
+///
+/// Every piece of a line that holds right-to-left letters or bidi controls is wrapped
+/// in FSI … PDI (U+2068, U+2069), one isolate per line: a Hebrew name or a stray
+/// U+202E cannot reorder or reverse the amount beside it in a bidi-aware viewer.
 public struct TextLayout: Sendable {
   /// Columns available; every line this layout makes fits in it.
   public let width: Int
@@ -22,26 +26,51 @@ public struct TextLayout: Sendable {
     let available = max(1, width - indent)
     let prefix = String(repeating: " ", count: indent)
     return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
-      wrapParagraph(String(paragraph), into: available, keepingTogether: keepingTogether).map { prefix + $0 }
+      wrapParagraph(String(paragraph), into: available, keepingTogether: keepingTogether).map {
+        prefix + Self.isolated($0)
+      }
     }
   }
 
-  /// `label` on the left and `value` ending in the last column. The label wraps in the
-  /// columns the value leaves free; when fewer than a third of the line is left for it,
-  /// the value goes on a line of its own below the label.
-  public func row(_ label: String, _ value: String, indent: Int = 0) -> [String] {
+  /// `label` on the left and `value` ending in the last column.
+  ///
+  /// The label wraps in the columns the value leaves free when it is longer than a
+  /// whole line anyway; a label that would fit a line of its own but not beside the
+  /// value goes on its own line, with the value right-aligned below, so a short label
+  /// ("Qty 12") is never split. An amount is never broken: when it is wider than the
+  /// whole line it stands alone on its line and overflows rather than lose a digit or
+  /// its sign.
+  ///
+  /// - Parameter valueBreaks: true for verbatim text ("Free on orders over …") that
+  ///   may wrap, right-aligned, when it is too wide.
+  public func row(_ label: String, _ value: String, indent: Int = 0, valueBreaks: Bool = false) -> [String] {
     let valueWidth = DisplayWidth.of(value)
+    let labelWidth = DisplayWidth.of(label)
     let labelRoom = width - indent - valueWidth - 1
-    guard labelRoom >= max(1, (width - indent) / 3) else {
-      // A long verbatim value ("Free on orders over …") wraps too, right-aligned.
-      return wrap(label, indent: indent) + wrapParagraphs(value, into: width).map(rightAligned)
-    }
     let prefix = String(repeating: " ", count: indent)
-    var lines = wrapParagraphs(label, into: labelRoom).map { prefix + $0 }
+    if labelWidth <= labelRoom, !label.contains("\n") {
+      return [
+        prefix + Self.isolated(label) + String(repeating: " ", count: labelRoom - labelWidth + 1) + Self.isolated(value)
+      ]
+    }
+    let labelFitsALine = labelWidth <= width - indent && !label.contains("\n")
+    guard !labelFitsALine, labelRoom >= max(1, (width - indent) / 3) else {
+      let valueLines = valueBreaks && valueWidth > width ? wrapParagraphs(value, into: width) : [value]
+      return wrap(label, indent: indent) + valueLines.map(rightAligned)
+    }
+    var lines = wrapParagraphs(label, into: labelRoom).map { prefix + Self.isolated($0) }
     if let first = lines.first {
-      lines[0] = first + String(repeating: " ", count: max(1, width - DisplayWidth.of(first) - valueWidth)) + value
+      lines[0] =
+        first + String(repeating: " ", count: max(1, width - DisplayWidth.of(first) - valueWidth))
+        + Self.isolated(value)
     }
     return lines
+  }
+
+  /// `text` in FSI … PDI when it holds right-to-left letters or bidi controls, else as is.
+  public static func isolated(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: ICU.needsBidiIsolation) else { return text }
+    return "\u{2068}" + text + "\u{2069}"
   }
 
   /// A link as `label: URL` (in the locale's punctuation, from `template`'s filled-in
@@ -49,7 +78,7 @@ public struct TextLayout: Sendable {
   /// never broken inside unless it is wider than a whole line.
   public func link(_ parts: [Placeholders.Part]) -> [String] {
     let whole = parts.map(\.text).joined()
-    if DisplayWidth.of(whole) <= width { return [whole] }
+    if DisplayWidth.of(whole) <= width { return [Self.isolated(whole)] }
     var lines: [String] = []
     var current = ""
     for part in parts {
@@ -58,7 +87,7 @@ public struct TextLayout: Sendable {
       case .argument(let text) where text.contains("://"):
         if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
         current = ""
-        lines += DisplayWidth.of(text) <= width ? [text] : wrapParagraph(text, into: width)
+        lines += (DisplayWidth.of(text) <= width ? [text] : wrapParagraph(text, into: width)).map(Self.isolated)
       case .argument(let text): current += text
       }
     }
@@ -68,7 +97,7 @@ public struct TextLayout: Sendable {
 
   /// `text` padded on the left so it ends in the last column.
   public func rightAligned(_ text: String) -> String {
-    String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
+    String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + Self.isolated(text)
   }
 
   /// A line of `character` across the whole width.

@@ -57,9 +57,31 @@ import Testing
 
   @Test func rowPutsAnOverlongValueOnItsOwnLine() {
     #expect(
-      layout.row("Shipping", "Free on orders over fifty") == [
-        "Shipping", " Free on orders over", "               fifty",
+      layout.row("Shipping", "Free on orders over fifty", valueBreaks: true)
+        == ["Shipping", " Free on orders over", "               fifty"])
+  }
+
+  @Test func anAmountIsNeverBrokenNorSeparatedFromItsSign() {
+    #expect(layout.row("Total", "$99,999,999,999,999,999,999.99") == ["Total", "$99,999,999,999,999,999,999.99"])
+    let japanese = TextLayout(width: 20, localeTag: "ja-JP")
+    #expect(japanese.row("数量 4", "変更前 -$1,234,567.89") == ["数量 4", "変更前 -$1,234,567.89"])
+  }
+
+  @Test func aShortLabelStaysWholeAndTheValueGoesBelow() {
+    #expect(layout.row("मात्रा 12", "पहले $1,234,567.89", indent: 2) == ["  मात्रा 12", "   पहले $1,234,567.89"])
+  }
+
+  @Test func rightToLeftTextAndBidiControlsAreIsolatedPerLine() {
+    let wide = TextLayout(width: 30, localeTag: "en-US")
+    // 30 columns: the label's 10 or 11, the padding, the amount's 6.
+    #expect(
+      wide.row("Gift card \u{202E}", "$12.34")
+        == ["\u{2068}Gift card \u{202E}\u{2069}" + String(repeating: " ", count: 14) + "$12.34"])
+    #expect(
+      wide.row("ספריי לשיער", "$15.00") == [
+        "\u{2068}ספריי לשיער\u{2069}" + String(repeating: " ", count: 13) + "$15.00"
       ])
+    #expect(wide.wrap("Hair Spray") == ["Hair Spray"])
   }
 
   @Test func everyLineFitsForMixedScripts() {
