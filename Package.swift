@@ -40,7 +40,8 @@ let package = Package(
     .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),
     .target(name: "StatusRender", dependencies: ["RenderCore"]),
     .target(name: "SessionReplay", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
-    .executableTarget(name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
+    .executableTarget(
+      name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay"]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
 
     // Test support: golden-file assertions.
@@ -50,7 +51,8 @@ let package = Package(
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
-      name: "SessionReplayTests", dependencies: ["SessionReplay", "CartRender", "StatusRender", "RenderCore"]),
+      name: "SessionReplayTests",
+      dependencies: ["SessionReplay", "CartRender", "FormRender", "StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",

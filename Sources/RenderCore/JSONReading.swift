@@ -187,7 +187,8 @@ struct DecimalLiteral {
 }
 
 extension String {
-  func leftPadded(to width: Int, with pad: Character = "0") -> String {
+  /// `self` with `pad` added on the left up to `width` characters: `"7".leftPadded(to: 3)` is `"007"`.
+  public func leftPadded(to width: Int, with pad: Character = "0") -> String {
     String(repeating: pad, count: max(0, width - count)) + self
   }
 }

@@ -1,4 +1,6 @@
 import CartRender
+import FormRender
+import RenderCore
 import StatusRender
 
 /// What the customer's screen shows as the merchant's app makes its calls, with the
@@ -81,7 +83,8 @@ public struct CustomerSession: Sendable {
       throw .incompatibleRequest("Apple Pay")
     case .response, .declined:
       try requireReady()
-      guard case .form = screen else { throw .noOpenRequest }
+      guard case .form(let request) = screen else { throw .noOpenRequest }
+      if case .response(let values) = step { try Self.check(values, answers: request.form) }
       switch screenBehindForm {
       case .cart: screen = cartScreen()
       case _ where cartChangedWhileFormOpen: screen = cartScreen()
@@ -92,6 +95,29 @@ public struct CustomerSession: Sendable {
       try requireReady()
       if case .form = screen { throw .sessionBusy }
       screen = status == .ready ? cartScreen() : .status(status)
+    }
+  }
+
+  /// A response holds only the open form's response keys (and its `token`): text or
+  /// null, and for the opt-ins true, false or null.
+  static func check(_ response: JSONValue, answers form: FormRequest) throws(CustomerSessionError) {
+    guard case .object(let members) = response else { throw .invalidResponse("expected an object") }
+    let keys = form.responseKeys
+    for member in members {
+      if member.key == "token", case .string = member.value { continue }
+      guard let field = keys.first(where: { $0.rawValue == member.key }) else {
+        let known = keys.map(\.rawValue).joined(separator: ", ")
+        throw .invalidResponse(
+          "\(Echo.quoted(member.key)) is not a key of this \(form.kind.rawValue) response; use \(known)")
+      }
+      let isOptIn = field == .emailOptInSelection || field == .smsOptInSelection
+      switch member.value {
+      case .null: continue
+      case .bool where isOptIn: continue
+      case .string where !isOptIn: continue
+      default:
+        throw .invalidResponse("\(member.key) must be \(isOptIn ? "true, false or null" : "text or null")")
+      }
     }
   }
 

@@ -9,6 +9,9 @@ public enum CustomerSessionError: Error, Sendable, Equatable, CustomStringConver
   case incompatibleRequest(String)
   /// A response or a decline with no form open.
   case noOpenRequest
+  /// A response that is not one the open form can give (a key it does not have, a
+  /// value of the wrong type).
+  case invalidResponse(String)
 
   /// The error's name as the seeds spell it.
   public var name: String {
@@ -17,6 +20,7 @@ public enum CustomerSessionError: Error, Sendable, Equatable, CustomStringConver
     case .sessionBusy: "sessionBusy"
     case .incompatibleRequest: "incompatibleRequest"
     case .noOpenRequest: "noOpenRequest"
+    case .invalidResponse: "invalidResponse"
     }
   }
 
@@ -27,6 +31,7 @@ public enum CustomerSessionError: Error, Sendable, Equatable, CustomStringConver
     case .sessionBusy: "sessionBusy: a form is already open"
     case .incompatibleRequest(let what): "incompatibleRequest: \(what) cannot be served on the web"
     case .noOpenRequest: "noOpenRequest: no form is open to answer"
+    case .invalidResponse(let why): "invalidResponse: \(why)"
     }
   }
 }

@@ -1,4 +1,5 @@
 import CartRender
+import FormRender
 import RenderCore
 import StatusRender
 
@@ -9,8 +10,7 @@ public enum SessionStep: Sendable, Equatable {
   case event(SessionEvent)
   /// `updateShoppingCart(_:)`: replaces the whole cart.
   case updateShoppingCart(ShoppingCart)
-  /// `requestCustomerInfo`, `requestAddress`, `requestSignup`: opens a form. The
-  /// request's own fields are kept as JSON, decoded by the form renderer.
+  /// `requestCustomerInfo`, `requestAddress`, `requestSignup`: opens a form.
   case request(SessionRequest)
   /// `requestPayment` / `requestApplePayPayment`: Apple Pay, which the web cannot serve.
   case requestPayment
@@ -29,19 +29,14 @@ public enum SessionEvent: String, Sendable, CaseIterable {
   case connected, ready, disconnected, closed
 }
 
-/// A request for the customer's details, as the transcript gave it.
+/// A request for the customer's details, decoded as the form renderer reads it.
 public struct SessionRequest: Sendable, Equatable {
-  public enum Kind: String, Sendable {
-    case customerInfo, address, signup
-  }
+  /// The call's name as the transcript spells it (`requestSignup`).
+  public var call: String
+  public var form: FormRequest
 
-  public var kind: Kind
-  /// The call's fields besides `call` (`purpose`, `fields`, `message`, …), in the
-  /// contract's request shape with `request` set to ``kind``.
-  public var json: JSONValue
-
-  public init(kind: Kind, json: JSONValue) {
-    self.kind = kind
-    self.json = json
+  public init(call: String, form: FormRequest) {
+    self.call = call
+    self.form = form
   }
 }

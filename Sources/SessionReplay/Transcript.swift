@@ -1,4 +1,5 @@
 import CartRender
+import FormRender
 import RenderCore
 import StatusRender
 
@@ -30,7 +31,7 @@ public enum Transcript {
     public var problems: [DataProblem]
   }
 
-  static let requestCalls: [String: SessionRequest.Kind] = [
+  static let requestCalls: [String: FormRequest.Kind] = [
     "requestCustomerInfo": .customerInfo, "requestAddress": .address, "requestSignup": .signup,
   ]
   static let paymentCalls: Set<String> = ["requestPayment", "requestApplePayPayment"]
@@ -120,8 +121,16 @@ public enum Transcript {
       }
     }
     if let kind = requestCalls[call] {
+      // The call's own fields, in the contract's request shape: `pass` and purposes
+      // that do not belong are refused here as incompatibleRequest / invalidRequest.
+      if members.contains(where: { $0.key == "request" }) {
+        throw DataErrors([
+          DataProblem(path: .root.appending(key: "request"), message: "the call \(call) already names the request")
+        ])
+      }
       let fields = members.filter { $0.key != "call" }
-      return (call, .request(SessionRequest(kind: kind, json: .object([("request", .string(kind.rawValue))] + fields))))
+      let form = try FormRequest(json: .object([("request", .string(kind.rawValue))] + fields))
+      return (call, .request(SessionRequest(call: call, form: form)))
     }
     if paymentCalls.contains(call) { return (call, .requestPayment) }
     if statusCalls.contains(call) {

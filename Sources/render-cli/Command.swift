@@ -1,4 +1,5 @@
 import RenderCore
+import SessionReplay
 import StatusRender
 
 /// What one invocation asks for, as parsed from the arguments (before anything is read).
@@ -10,6 +11,7 @@ enum Command: Equatable {
   case diff(DiffOptions)
   case form(FormOptions)
   case parse(ParseOptions)
+  case replay(ReplayOptions)
 }
 
 /// The subcommands this build offers.
@@ -19,6 +21,7 @@ enum Subcommand: String, CaseIterable, Equatable {
   case diff
   case form
   case parse
+  case replay
 }
 
 enum OutputFormat: String, Equatable {
@@ -79,4 +82,16 @@ struct ParseOptions: Equatable {
   var render = RenderOptions()
   /// When given, a body whose `token` is missing or different is refused.
   var token: String?
+}
+
+struct ReplayOptions: Equatable {
+  /// The transcript (JSON Lines); `-` reads standard input.
+  var file: String
+  /// The folder the files go in (made when missing).
+  var outputDirectory: String
+  /// `--locales`: nil entries stand for the default locale.
+  var locales: [LanguageTag?] = [nil]
+  var formats: [Replay.Format] = [.html]
+  var configPath: String?
+  var width: Int?
 }

@@ -1,5 +1,7 @@
 import FormRender
+import Foundation
 import RenderCore
+import SessionReplay
 import StatusRender
 
 /// A command line the tool cannot run, with the subcommand whose usage to show.
@@ -109,6 +111,42 @@ enum CommandLineSyntax {
       try checkStandardInput(
         [options.requestFile, options.bodyFile, options.render.configPath], subcommand: subcommand)
       return .parse(options)
+    case .replay:
+      try scanner.check()
+      let positionals = scanner.positionals
+      guard let file = positionals.first else {
+        throw UsageError(message: "Missing transcript FILE.", subcommand: subcommand)
+      }
+      guard positionals.count == 1 else {
+        throw UsageError(message: "Unexpected argument '\(positionals[1])'.", subcommand: subcommand)
+      }
+      guard let directory = scanner.take("--out"), !directory.isEmpty else {
+        throw UsageError(message: "Missing '--out DIR'.", subcommand: subcommand)
+      }
+      var options = ReplayOptions(file: file, outputDirectory: directory)
+      options.configPath = scanner.take("--config")
+      if let list = scanner.take("--locales") {
+        options.locales = try list.split(separator: ",", omittingEmptySubsequences: false).map {
+          (tag) throws(UsageError) -> LanguageTag? in
+          let trimmed = tag.trimmingCharacters(in: .whitespaces)
+          guard let parsed = LanguageTag(trimmed) else {
+            throw UsageError(message: "'\(trimmed)' is not a BCP 47 language tag (e.g. fr-CA).", subcommand: subcommand)
+          }
+          return parsed
+        }
+      }
+      if let format = scanner.take("--format") {
+        switch format {
+        case "html": options.formats = [.html]
+        case "text": options.formats = [.text]
+        case "both": options.formats = [.html, .text]
+        default:
+          throw UsageError(message: "'\(format)' is not a format; use html, text or both.", subcommand: subcommand)
+        }
+      }
+      options.width = try scanner.width()
+      try checkStandardInput([options.file, options.configPath], subcommand: subcommand)
+      return .replay(options)
     }
   }
 
@@ -128,6 +166,7 @@ enum CommandLineSyntax {
     case .diff: return ["--output"]
     case .form: return render.union(["--token", "--values", "--errors"])
     case .parse: return ["--config", "--locale", "--accept-language", "--token"]
+    case .replay: return ["--out", "--locales", "--format", "--config", "--width"]
     }
   }
 
@@ -217,16 +256,20 @@ enum CommandLineSyntax {
         }
         options.format = parsed
       }
-      if let width = take("--width") {
-        guard let parsed = Int(width), CommandLineSyntax.widthRange.contains(parsed) else {
-          throw UsageError(
-            message:
-              "'\(width)' is not a width; use a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound).",
-            subcommand: subcommand)
-        }
-        options.width = parsed
-      }
+      options.width = try width()
       return options
+    }
+
+    /// `--width`, checked against ``CommandLineSyntax/widthRange``.
+    func width() throws(UsageError) -> Int? {
+      guard let width = take("--width") else { return nil }
+      guard let parsed = Int(width), CommandLineSyntax.widthRange.contains(parsed) else {
+        throw UsageError(
+          message:
+            "'\(width)' is not a width; use a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound).",
+          subcommand: subcommand)
+      }
+      return parsed
     }
   }
 }

@@ -12,6 +12,7 @@ enum Help {
     case .diff: return diff
     case .form: return form
     case .parse: return parse
+    case .replay: return replay
     }
   }
 
@@ -24,6 +25,7 @@ enum Help {
     case .diff: return "USAGE: render-cli diff OLD NEW [--output FILE]"
     case .form: return "USAGE: render-cli form FILE [options]"
     case .parse: return "USAGE: render-cli parse REQUEST BODY [options]"
+    case .replay: return "USAGE: render-cli replay SESSION.jsonl --out DIR [options]"
     }
   }
 
@@ -42,6 +44,7 @@ enum Help {
       diff                    Print the animation hints between two carts as JSON.
       form                    Render a request form (customerInfo, address, signup).
       parse                   Read a submitted form body and print the response as JSON.
+      replay                  Render every step of a session transcript into a folder.
 
       See 'render-cli help <subcommand>' for detailed help.
 
@@ -138,6 +141,46 @@ enum Help {
       standard error: FILE: $.json.path: message, e.g. a duplicate item id),
       66 a file cannot be read, 70 internal error, 73 the --output file cannot be
       written.
+
+    """
+
+  private static let replay = """
+    OVERVIEW: Replay a Tap to Share session transcript and render the customer's screen
+    after every step.
+
+    USAGE: render-cli replay SESSION.jsonl --out DIR [options]
+
+    ARGUMENTS:
+      SESSION.jsonl           One JSON object per line: {"configuration": {...}} (first
+                              line, optional), {"event": "connected"|"ready"|
+                              "disconnected"|"closed"}, {"call": "updateShoppingCart",
+                              "cart": {...}}, {"call": "requestSignup", ...request...},
+                              {"response": {...}}, {"declined": true}, {"call":
+                              "updateStatus", "status": "paymentCompleted"},
+                              {"call": "close"}. Apple's and MoovKit's method names
+                              alike. - reads standard input.
+
+    OPTIONS:
+      --out DIR               Folder for the files: DIR/<locale>/003-updateShoppingCart.html
+      --locales LIST          Comma-separated BCP 47 tags. Default: English with the
+                              session's region.
+      --format html|text|both Default: html.
+      --config FILE           Session configuration when the transcript has none.
+      --width N               Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: 40.
+      -h, --help              Show help information.
+
+    SESSION RULES (exit 65, FILE:LINE: error):
+      notReady             a call before the ready event, or after the session ended
+      sessionBusy          a request or a status while a form is open
+      incompatibleRequest  Apple Pay (requestPayment) or a Wallet pass
+      noOpenRequest        a response or a decline with no form open
+      A cart update while a form is open is kept and shown when the form closes; the
+      ready status returns to the cart. The files of the steps before a broken line
+      are still written.
+
+    EXIT STATUS:
+      0 done, 64 bad command line, 65 a broken line (FILE:LINE: message on standard
+      error), 66 a file cannot be read, 70 internal error, 73 a file cannot be written.
 
     """
 

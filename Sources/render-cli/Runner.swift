@@ -2,6 +2,7 @@ import CartRender
 import FormRender
 import Foundation
 import RenderCore
+import SessionReplay
 import StatusRender
 
 /// What a run produced. Nothing reaches standard output unless the run succeeded.
@@ -38,6 +39,7 @@ struct Runner {
       case .diff(let options): return try OutputTarget.deliver(try diffCarts(options), to: options.outputPath)
       case .form(let options): return try OutputTarget.deliver(try renderForm(options), to: options.render.outputPath)
       case .parse(let options): return try parseSubmission(options)
+      case .replay(let options): return try replay(options)
       }
     } catch let failure as RunFailure {
       return Self.report(failure)
@@ -169,6 +171,38 @@ struct Runner {
       return try URLEncodedForm(decoding: input.bytes)
     } catch {
       throw RunFailure.data(["\(input.label): \(error)"])
+    }
+  }
+
+  /// `replay`: one file per step and locale under the output folder, written as each
+  /// step is replayed, so a broken line leaves the earlier steps' files in place.
+  private func replay(_ options: ReplayOptions) throws -> Outcome {
+    var configuration = SessionConfiguration.default
+    if let path = options.configPath {
+      configuration = try inputs.read(path).decode { json throws(DataErrors) in try SessionConfiguration(json: json) }
+    }
+    let transcript = try inputs.read(options.file)
+    let directory = URL(fileURLWithPath: options.outputDirectory)
+    var written = 0
+    let replayOptions = Replay.Options(
+      locales: options.locales, formats: options.formats, width: options.width ?? CartText.defaultWidth)
+    do {
+      let steps = try Replay.run(transcript.bytes, configuration: configuration, options: replayOptions) { file in
+        let url = directory.appending(path: file.path)
+        do {
+          try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try Data(file.contents.utf8).write(to: url, options: .atomic)
+        } catch {
+          throw RunFailure.cannotCreate("cannot write '\(url.path)': \(error.localizedDescription)")
+        }
+        written += 1
+      }
+      return Outcome(
+        status: .success,
+        standardOutput: "replay: \(steps) steps, \(written) files in \(options.outputDirectory)\n")
+    } catch let failure as Replay.Failure {
+      throw RunFailure.data(failure.lines(file: transcript.label))
     }
   }
 

@@ -1,4 +1,5 @@
 import CartRender
+import FormRender
 import RenderCore
 import StatusRender
 import Testing
@@ -8,7 +9,8 @@ import Testing
 @Suite struct CustomerSessionTests {
   let cartA = ShoppingCart(items: [.init(id: "A", name: "A", quantity: 1, totalPrice: 1)])
   let cartB = ShoppingCart(items: [.init(id: "B", name: "B", quantity: 2, totalPrice: 2)])
-  let signup = SessionStep.request(SessionRequest(kind: .signup, json: .object([("request", .string("signup"))])))
+  let signup = SessionStep.request(
+    SessionRequest(call: "requestSignup", form: FormRequest(kind: .signup, purpose: .membership)))
 
   func ready() throws -> CustomerSession {
     var session = CustomerSession()
@@ -153,18 +155,20 @@ import Testing
     #expect(try step(#"{"declined":true}"#).1 == .declined)
   }
 
-  @Test func requestKeepsItsFieldsAsTheContractsRequest() throws {
+  @Test func requestIsDecodedAsTheContractsRequest() throws {
     let (name, parsed) = try step(#"{"call":"requestSignup","fields":["emailAddress"],"emailConsent":"visible"}"#)
     #expect(name == "requestSignup")
+    let expected = try FormRequest(
+      json: try JSONParser.parse(
+        Array(#"{"request":"signup","fields":["emailAddress"],"emailConsent":"visible"}"#.utf8)))
+    #expect(parsed == .request(SessionRequest(call: "requestSignup", form: expected)))
+  }
+
+  @Test func walletPassAndWrongPurposeAreRefusedWithTheSeedsNames() {
     #expect(
-      parsed
-        == .request(
-          SessionRequest(
-            kind: .signup,
-            json: .object([
-              ("request", .string("signup")), ("fields", .array([.string("emailAddress")])),
-              ("emailConsent", .string("visible")),
-            ]))))
+      problems(#"{"call":"requestCustomerInfo","purpose":"checkIn","fields":["pass"]}"#)
+        == ["$.fields[0]: incompatibleRequest: a Wallet pass cannot be shared on the web fallback"])
+    #expect(problems(#"{"call":"requestAddress","purpose":"membership"}"#).first?.contains("invalidRequest") == true)
   }
 
   @Test func cartErrorsArePathedUnderCart() {

@@ -1,0 +1,141 @@
+import CartRender
+import FormRender
+import RenderCore
+import StatusRender
+
+/// Replays a session transcript: applies each line to a ``CustomerSession`` and renders
+/// the customer's screen after every step, in every locale and format asked for.
+///
+/// Files are named `<locale>/<step>-<call>.<html|txt>` (`en-US/003-updateShoppingCart.html`),
+/// steps numbered from 001 in transcript order (the configuration line is not a step).
+/// Consecutive cart screens carry the animation hints between the two carts. Each
+/// step's files are handed to `write` before the next line is read, so when a line
+/// breaks a rule the files of the steps before it are already written.
+public enum Replay {
+  /// What to render.
+  public struct Options: Sendable {
+    /// One folder per locale, named by its BCP 47 tag (region filled in).
+    public var locales: [LanguageTag?]
+    public var formats: [Format]
+    /// Display columns of the text format.
+    public var width: Int
+
+    /// - Parameter locales: `nil` stands for the contract's default (English with the
+    ///   session's region).
+    public init(locales: [LanguageTag?] = [nil], formats: [Format] = [.html], width: Int = 40) {
+      self.locales = locales
+      self.formats = formats
+      self.width = width
+    }
+  }
+
+  public enum Format: String, Sendable, CaseIterable {
+    case html, text
+
+    public var fileExtension: String { self == .html ? "html" : "txt" }
+  }
+
+  /// One rendered screen.
+  public struct File: Sendable, Equatable {
+    /// Relative to the output folder: `en-US/003-updateShoppingCart.html`.
+    public var path: String
+    public var contents: String
+  }
+
+  /// A line that is not a step, or a step the session refuses. ``lines(file:)`` gives
+  /// the error lines, `session.jsonl:7: sessionBusy: a form is already open`.
+  public struct Failure: Error, Sendable, Equatable {
+    /// 1-based line of the transcript.
+    public var line: Int
+    /// `$.path: message` for a data problem, `sessionBusy: …` for a session rule.
+    public var messages: [String]
+
+    public func lines(file: String) -> [String] { messages.map { "\(file):\(line): \($0)" } }
+  }
+
+  /// The steps and files of a whole transcript.
+  /// - Parameters:
+  ///   - transcript: JSON Lines (see ``Transcript``).
+  ///   - configuration: used unless the transcript's first line is a configuration.
+  ///   - write: receives each file in order; an error it throws stops the replay.
+  /// - Returns: the number of steps replayed.
+  /// - Throws: ``Failure`` for the first broken line, or what `write` throws.
+  @discardableResult
+  public static func run(
+    _ transcript: [UInt8], configuration: SessionConfiguration, options: Options,
+    available: [String] = UIStrings.bundled.languages, write: (File) throws -> Void
+  ) throws -> Int {
+    var configuration = configuration
+    var session = CustomerSession()
+    var contexts: [(folder: String, context: RenderContext)] = []
+    var step = 0
+    for (index, line) in Transcript.lines(transcript).enumerated() {
+      let json: JSONValue
+      do { json = try JSONParser.parse(Array(line.bytes)) } catch {
+        throw Failure(line: line.number, messages: error.problems.map(\.description))
+      }
+      if index == 0 {
+        do {
+          if let configured = try Transcript.configuration(json) {
+            configuration = configured
+            continue
+          }
+        } catch {
+          throw Failure(line: line.number, messages: error.problems.map(\.description))
+        }
+      }
+      if contexts.isEmpty { contexts = makeContexts(configuration, options: options, available: available) }
+      let parsed: (name: String, step: SessionStep)
+      do { parsed = try Transcript.step(json, currency: configuration.currency) } catch {
+        throw Failure(line: line.number, messages: error.problems.map(\.description))
+      }
+      do { try session.apply(parsed.step) } catch {
+        throw Failure(line: line.number, messages: [error.description])
+      }
+      step += 1
+      let stem = String(step).leftPadded(to: 3) + "-" + parsed.name
+      for (folder, context) in contexts {
+        for format in options.formats {
+          guard let contents = try render(session.screen, format: format, context: context, width: options.width)
+          else { continue }
+          try write(File(path: "\(folder)/\(stem).\(format.fileExtension)", contents: contents))
+        }
+      }
+    }
+    return step
+  }
+
+  private static func makeContexts(
+    _ configuration: SessionConfiguration, options: Options, available: [String]
+  ) -> [(folder: String, context: RenderContext)] {
+    var seen = Set<String>()
+    return options.locales.compactMap { tag in
+      let locale = RenderLocale(explicit: tag, acceptLanguage: nil, region: configuration.region, available: available)
+      let folder = locale.formattingTag.description
+      guard seen.insert(folder).inserted else { return nil }
+      return (folder, RenderContext(configuration: configuration, locale: locale))
+    }
+  }
+
+  /// The screen as a page or as text; nil before the customer connects.
+  static func render(
+    _ screen: CustomerSession.Screen, format: Format, context: RenderContext, width: Int
+  ) throws -> String? {
+    switch (screen, format) {
+    case (.none, _): return nil
+    case (.welcome, .html): return StatusHTML.render(.connected, context: context)
+    case (.welcome, .text): return StatusText.render(.connected, context: context, width: width)
+    case (.status(let status), .html): return StatusHTML.render(status, context: context)
+    case (.status(let status), .text): return StatusText.render(status, context: context, width: width)
+    case (.form(let request), .html): return FormHTML.render(request.form, context: context)
+    case (.form(let request), .text): return FormText.render(request.form, context: context, width: width)
+    case (.cart(let cart, let previous?), _):
+      // Decoded carts have unique ids, so the update can always be made.
+      let update = try CartUpdate(cart, previous: previous)
+      return format == .html
+        ? CartHTML.render(update, context: context) : CartText.render(update, context: context, width: width)
+    case (.cart(let cart, nil), .html): return CartHTML.render(cart, context: context)
+    case (.cart(let cart, nil), .text): return CartText.render(cart, context: context, width: width)
+    }
+  }
+}
