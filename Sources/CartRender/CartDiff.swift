@@ -251,7 +251,7 @@ struct CartAlignment: Sendable {
     var guess = 0
     for newIndex in new.indices {
       let id = new[newIndex].id
-      let matchesGuess = guess < old.count && old[guess].id == id
+      let matchesGuess = guess < old.count && old[guess].id.utf8.elementsEqual(id.utf8)
       guard let oldIndex = matchesGuess ? guess : oldIDs.position(of: id) else {
         if let first = insertedIDs.insert(id, position: newIndex) {
           ItemIDIndex.logDuplicate(id, at: newIndex, first: first, itemsPath: itemsPath, log: &newLog)

@@ -24,9 +24,12 @@ extension ShoppingCart {
 /// both find duplicates through this one type. A `Dictionary` that nothing iterates, so
 /// its per-process hash seed never reaches any output.
 ///
+/// Ids are opaque point-of-sale strings, compared byte for byte (UTF-8), not by Swift's
+/// canonical equivalence: `"é"` and `"e\u{301}"` are two different ids.
+///
 /// - Complexity: O(1) expected per insertion and lookup.
 struct ItemIDIndex {
-  private var positions: [String: Int]
+  private var positions: [[UInt8]: Int]
 
   /// An empty index with room for `capacity` ids before it grows.
   init(capacity: Int = 0) {
@@ -45,13 +48,14 @@ struct ItemIDIndex {
   }
 
   /// The position recorded for `id`, or nil.
-  func position(of id: String) -> Int? { positions[id] }
+  func position(of id: String) -> Int? { positions[Array(id.utf8)] }
 
   /// Records `id` at `position`; when it is already recorded, records nothing and
   /// returns the earlier position.
   mutating func insert(_ id: String, position: Int) -> Int? {
-    if let first = positions[id] { return first }
-    positions[id] = position
+    let key = Array(id.utf8)
+    if let first = positions[key] { return first }
+    positions[key] = position
     return nil
   }
 

@@ -56,7 +56,7 @@ struct InputFiles: Sendable {
         bytes.append(contentsOf: chunk)
       }
     } catch {
-      throw RunFailure.noInput("cannot read '\(label)': \(error.localizedDescription)")
+      throw RunFailure.noInput("cannot read '\(label)': \(SystemErrorText.describe(error))")
     }
     guard bytes.count <= Self.maximumBytes else {
       throw RunFailure.data(["\(label): $: larger than \(Self.maximumBytes >> 20) MiB"])

@@ -23,7 +23,7 @@ enum OutputTarget {
         }
       }
     } catch {
-      throw RunFailure.cannotCreate("cannot write '\(path)': \(error.localizedDescription)")
+      throw RunFailure.cannotCreate("cannot write '\(path)': \(SystemErrorText.describe(error))")
     }
     return Outcome(status: .success)
   }

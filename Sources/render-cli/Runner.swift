@@ -194,7 +194,7 @@ struct Runner {
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
           try Data(file.contents.utf8).write(to: url, options: .atomic)
         } catch {
-          throw RunFailure.cannotCreate("cannot write '\(url.path)': \(error.localizedDescription)")
+          throw RunFailure.cannotCreate("cannot write '\(url.path)': \(SystemErrorText.describe(error))")
         }
         written += 1
       }

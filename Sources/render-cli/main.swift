@@ -1,5 +1,7 @@
 import Foundation
 
+// A closed pipe is reported as a write error (exit 74), not a silent death by signal.
+signal(SIGPIPE, SIG_IGN)
 let outcome = Runner(inputs: .live).run(Array(CommandLine.arguments.dropFirst()))
 var status = outcome.status
 do {
@@ -8,7 +10,7 @@ do {
   // Standard output is closed, full or a broken pipe: say so once, without a trace.
   status = .outputError
   try? FileHandle.standardError.write(
-    contentsOf: Data("Error: cannot write to standard output: \(error.localizedDescription)\n".utf8))
+    contentsOf: Data("Error: cannot write to standard output: \(SystemErrorText.describe(error))\n".utf8))
 }
 try? FileHandle.standardError.write(contentsOf: Data(outcome.standardError.utf8))
 exit(status.rawValue)

@@ -177,3 +177,16 @@ import Testing
       ])
   }
 }
+
+@Suite struct ItemIDExactnessTests {
+  @Test func idsAreComparedByteForByteNotByCanonicalEquivalence() throws {
+    let json =
+      #"{"items":[{"id":"\u00e9","name":"x","quantity":1,"totalPrice":1},{"id":"e\u0301","name":"y","quantity":1,"totalPrice":1}]}"#
+    #expect(Fixtures.problems(json).isEmpty)
+    let old = ShoppingCart(items: [.init(id: "\u{e9}", name: "x", quantity: 1, totalPrice: 1)])
+    let new = ShoppingCart(items: [.init(id: "e\u{301}", name: "x", quantity: 1, totalPrice: 1)])
+    let diff = try new.difference(from: old)
+    #expect(diff.inserted == ["e\u{301}"])
+    #expect(diff.removed == ["\u{e9}"])
+  }
+}
