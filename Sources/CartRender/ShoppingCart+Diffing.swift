@@ -29,7 +29,7 @@ extension ShoppingCart {
 ///
 /// - Complexity: O(1) expected per insertion and lookup.
 struct ItemIDIndex {
-  private var positions: [[UInt8]: Int]
+  private var positions: [ExactID: Int]
 
   /// An empty index with room for `capacity` ids before it grows.
   init(capacity: Int = 0) {
@@ -48,12 +48,12 @@ struct ItemIDIndex {
   }
 
   /// The position recorded for `id`, or nil.
-  func position(of id: String) -> Int? { positions[Array(id.utf8)] }
+  func position(of id: String) -> Int? { positions[ExactID(id)] }
 
   /// Records `id` at `position`; when it is already recorded, records nothing and
   /// returns the earlier position.
   mutating func insert(_ id: String, position: Int) -> Int? {
-    let key = Array(id.utf8)
+    let key = ExactID(id)
     if let first = positions[key] { return first }
     positions[key] = position
     return nil
@@ -64,5 +64,25 @@ struct ItemIDIndex {
     log.add(
       itemsPath.appending(index: index).appending(key: "id"),
       "duplicate item id \(Echo.quoted(id)) (first at \(itemsPath.appending(index: first)))")
+  }
+}
+
+/// An id as a dictionary key that is equal only to the same UTF-8 bytes: Swift's
+/// `String` equality and hashing follow canonical equivalence (and normalise to hash).
+struct ExactID: Hashable {
+  let id: String
+
+  init(_ id: String) { self.id = id }
+
+  static func == (lhs: ExactID, rhs: ExactID) -> Bool { lhs.id.utf8.elementsEqual(rhs.id.utf8) }
+
+  func hash(into hasher: inout Hasher) {
+    let hashedInPlace: Void? = id.utf8.withContiguousStorageIfAvailable {
+      hasher.combine(bytes: UnsafeRawBufferPointer($0))
+    }
+    if hashedInPlace == nil {
+      for byte in id.utf8 { hasher.combine(byte) }
+    }
+    hasher.combine(id.utf8.count)
   }
 }
