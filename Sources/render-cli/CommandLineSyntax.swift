@@ -22,8 +22,11 @@ enum CommandLineSyntax {
     guard let first = arguments.first else { throw UsageError(message: "Missing subcommand.", subcommand: nil) }
     switch first {
     case "--help", "-h", "help":
-      if arguments.count > 1, let topic = Subcommand(rawValue: arguments[1]) { return .help(topic) }
-      return .help(nil)
+      guard arguments.count > 1 else { return .help(nil) }
+      guard let topic = Subcommand(rawValue: arguments[1]) else {
+        throw UsageError(message: "Unknown subcommand '\(arguments[1])'.", subcommand: nil)
+      }
+      return .help(topic)
     case "--version":
       return .version
     default:

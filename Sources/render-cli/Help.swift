@@ -52,7 +52,7 @@ enum Help {
 
   private static let renderOptions = """
       --config FILE           Session configuration JSON (currency, region,
-                              privacyPolicyURL, storeName, deviceName). Default:
+                              privacyPolicyURL, websiteURL, storeName, deviceName). Default:
                               USD, US, https://example.com/privacy.
       --locale TAG            BCP 47 locale, e.g. fr-CA, ar-EG, zh-Hant-TW. Wins over
                               --accept-language. Without a region the session's
@@ -83,7 +83,7 @@ enum Help {
     EXIT STATUS:
       0 done, 64 bad command line or unknown NAME, 65 bad --config data,
       66 a file cannot be read, 70 internal error, 73 the --output file cannot be
-      written.
+      written, 74 standard output cannot be written (closed, full, a broken pipe).
 
     """
 
@@ -108,7 +108,8 @@ enum Help {
     EXIT STATUS:
       0 done, 64 bad command line, 65 bad input data (one line per problem on
       standard error: FILE: $.json.path: message), 66 a file cannot be read,
-      70 internal error, 73 the --output file cannot be written.
+      70 internal error, 73 the --output file cannot be written, 74 standard output
+      cannot be written (closed, full, a broken pipe).
 
     """
 
@@ -140,7 +141,7 @@ enum Help {
       0 done, 64 bad command line, 65 bad input data (one line per problem on
       standard error: FILE: $.json.path: message, e.g. a duplicate item id),
       66 a file cannot be read, 70 internal error, 73 the --output file cannot be
-      written.
+      written, 74 standard output cannot be written (closed, full, a broken pipe).
 
     """
 
@@ -180,7 +181,8 @@ enum Help {
 
     EXIT STATUS:
       0 done, 64 bad command line, 65 a broken line (FILE:LINE: message on standard
-      error), 66 a file cannot be read, 70 internal error, 73 a file cannot be written.
+      error), 66 a file cannot be read, 70 internal error, 73 a file cannot be written,
+      74 standard output cannot be written.
 
     """
 

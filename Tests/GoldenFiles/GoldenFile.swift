@@ -41,7 +41,7 @@ public enum GoldenFile {
       return "recorded \(relative): read it as a customer would, then run the tests again"
     }
     guard let expected else {
-      return "missing golden file \(relative) (record it with SNAPSHOT_RECORD=missing outside CI)"
+      return "missing golden file \(relative) (run the tests outside CI to record it, then read and commit it)"
     }
     return "\(relative) does not match (- golden, + actual):\n" + LineDiff.unified(expected, actual)
   }

@@ -151,3 +151,11 @@ import Testing
     #expect(usage(arguments) == message)
   }
 }
+
+@Suite struct HelpTopicTests {
+  @Test func helpForAnUnknownSubcommandIsAUsageError() {
+    #expect(throws: UsageError(message: "Unknown subcommand 'bogus'.", subcommand: nil)) {
+      try CommandLineSyntax.parse(["help", "bogus"])
+    }
+  }
+}
