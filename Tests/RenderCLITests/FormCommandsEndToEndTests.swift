@@ -177,4 +177,16 @@ extension RenderCLIEndToEndTests {
         == "Error: Missing BODY.\nUSAGE: render-cli parse REQUEST BODY [options]\n  See 'render-cli parse --help' for more information.\n"
     )
   }
+
+  @Test func termsLinksNeedAnAbsoluteWebAddressWithAHost() throws {
+    let terms =
+      "[a](https:evil.example) <http:relative> [b](https:/evil.example) [c](https:///evil.example) [d](https://) [ok](https://example.com/terms)"
+    let request = try temporaryFile(
+      #"{"request": "signup", "termsAndConditions": "\#(terms)"}"#, name: "request.json")
+    let page = try run(["form", request.path])
+    #expect(page.status == 0)
+    #expect(page.stdout.contains("<p>a  b c d <a href=\"https://example.com/terms\">ok</a></p>"))
+    #expect(!page.stdout.contains("evil.example"))
+    #expect(!page.stdout.contains("relative"))
+  }
 }
