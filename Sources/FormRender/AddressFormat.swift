@@ -60,14 +60,14 @@ public struct AddressFormat: Sendable, Equatable {
       return (try? regex.wholeMatch(in: code)) != nil
     }
 
-    /// A typed code in the form patterns expect: compatibility forms folded (NFKC turns
-    /// full-width `１５４－００２３` into `154-0023`), every decimal digit made ASCII (an
-    /// Arabic keyboard's `٩٥٠١٤`), letters upper-cased, runs of spaces made one.
+    /// A typed code in the form patterns expect, for matching only (the customer's code
+    /// is returned as typed): each character through ``MatchingFold`` (full-width
+    /// `１５４－００２３` becomes `154-0023`, an Arabic keyboard's `٩٥٠١٤` becomes `95014`,
+    /// `①` stays and matches no digit), letters upper-cased, runs of spaces made one.
     public static func normalize(_ code: String) -> String {
-      let folded = code.precomposedStringWithCompatibilityMapping.uppercased()
       var out = ""
       var pendingSpace = false
-      for scalar in folded.unicodeScalars {
+      for scalar in code.unicodeScalars {
         if scalar.properties.isWhitespace {
           pendingSpace = !out.isEmpty
           continue
@@ -76,7 +76,7 @@ public struct AddressFormat: Sendable, Equatable {
           out.append(" ")
           pendingSpace = false
         }
-        out.unicodeScalars.append(ASCIIDigits.ascii(scalar))
+        out += MatchingFold.folded(scalar).uppercased()
       }
       return out
     }
@@ -93,15 +93,18 @@ public struct AddressFormat: Sendable, Equatable {
   public func field(_ field: FormField) -> Field? { fields.first { $0.field == field } }
 }
 
-/// Decimal digits of any script, as ASCII: customers type on the keyboard of their own
-/// language, and postal codes and phone numbers are compared in ASCII.
+/// Decimal digits of any script (Numeric_Type=Decimal), as ASCII: customers type on the
+/// keyboard of their own language, and postal codes and phone numbers are checked in ASCII.
 enum ASCIIDigits {
-  static func ascii(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-    guard !scalar.isASCII, scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+  /// The ASCII digit of a decimal digit; nil for anything else (`①`, `²` included).
+  static func ascii(digit scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
       let digit = Unicode.Scalar(UInt32(48 + Int(value)))
-    else { return scalar }
+    else { return nil }
     return digit
   }
+
+  static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ascii(digit: scalar) != nil }
 }
 
 /// Every layout in `data/address-formats.json`, and the regions a customer may choose.

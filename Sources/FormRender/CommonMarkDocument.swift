@@ -14,8 +14,9 @@ import RenderCore
 /// is replaced by its text (an autolink, whose text is that address, by nothing). cmark's own safe mode (`CMARK_OPT_SAFE`) stays on as a
 /// second guard; on its own it would still let `data:image/…` addresses through.
 public final class CommonMarkDocument {
-  /// Link schemes kept; any other link (`javascript:`, `vbscript:`, `data:`, `file:`, a
-  /// relative address) loses its address and keeps its text.
+  /// Link schemes kept (with a valid host for `http:` and `https:`); any other link
+  /// (`javascript:`, `vbscript:`, `data:`, `file:`, a relative address) loses its address
+  /// and keeps its text.
   public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
   private let root: OpaquePointer
@@ -138,20 +139,13 @@ public final class CommonMarkDocument {
     for node in remove { cmark_node_free(node) }
   }
 
-  /// Whether a link address has an allowed scheme. Tabs and line feeds are removed
-  /// first and leading controls and spaces skipped, as browsers do before reading a
-  /// scheme, so `java&#9;script:` cannot slip through.
+  /// Whether a link address may stay: ``RenderCore/WebURL``'s check, the one the
+  /// session's own links pass, with one of ``allowedSchemes``: an `http:` or `https:`
+  /// address needs a valid host (`https:evil.example`, `https:///x` and `https://` lose
+  /// theirs), and an address holding a tab, line feed, space or other control
+  /// (`java&#9;script:`) is refused rather than cleaned up as a browser would.
   static func isAllowed(url: String) -> Bool {
-    let cleaned = url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-      .drop { $0.value <= 0x20 }
-    guard let colon = cleaned.firstIndex(of: ":") else { return false }
-    let scheme = cleaned[..<colon]
-    guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic,
-      scheme.allSatisfy({
-        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
-      })
-    else { return false }
-    return allowedSchemes.contains(String(String.UnicodeScalarView(scheme)).lowercased())
+    WebURL.problem(url, schemes: allowedSchemes) == nil
   }
 
   private static func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -35,8 +35,10 @@ enum EmailAddress {
 }
 
 /// A phone number as customers type one: digits (any script's, full-width included),
-/// spaces and `+ ( ) - .`, with a `+` only in front; between ``digits`` digits, the
-/// upper bound being E.164's 15.
+/// spaces (any, the no-break and ideographic ones included) and `+ ( ) - .` (or their
+/// full-width forms), with a `+` only in front; between ``digits`` digits, the upper
+/// bound being E.164's 15. The number is returned as typed; only this check reads it
+/// through ``MatchingFold``.
 enum PhoneNumber {
   /// Fewest and most digits: no real number has fewer than 4, E.164 allows 15.
   static let digits = 4...15
@@ -46,26 +48,36 @@ enum PhoneNumber {
     case length
   }
 
-  /// The number with compatibility forms folded and every digit in ASCII, or why it
-  /// is not one.
-  static func normalize(_ text: String) -> Result<String, Problem> {
-    var out = ""
+  /// Nil when `text` (already trimmed) is a phone number, else why not.
+  static func problem(_ text: String) -> Problem? {
     var count = 0
-    for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
-      let ascii = ASCIIDigits.ascii(scalar)
-      switch ascii {
-      case "0"..."9":
+    for (offset, scalar) in text.unicodeScalars.enumerated() {
+      if ASCIIDigits.isDigit(scalar) {
         count += 1
-      case "+" where out.isEmpty:
-        break
-      case " ", "(", ")", "-", ".":
-        break
-      default:
-        return .failure(.characters)
+        continue
       }
-      out.unicodeScalars.append(ascii)
+      if scalar.properties.generalCategory == .spaceSeparator { continue }
+      switch MatchingFold.folded(scalar) {
+      case "+" where offset == 0: continue
+      case "(", ")", "-", ".": continue
+      default: return .characters
+      }
     }
-    return digits.contains(count) ? .success(out) : .failure(.length)
+    return digits.contains(count) ? nil : .length
+  }
+}
+
+/// How typed text is compared with a rule (a phone number's characters, a postal code's
+/// pattern), never how it is returned: each character in its compatibility form (NFKC:
+/// full-width `Ｓ` and `－` become `S` and `-`), except that only a decimal digit
+/// (Numeric_Type=Decimal, a real digit of some script) becomes an ASCII digit.
+/// Characters NFKC would turn into digits without being ones (`①`, `²`, `⒈`, `½`) stay
+/// as they are, so they never pass for digits.
+enum MatchingFold {
+  static func folded(_ scalar: Unicode.Scalar) -> String {
+    if let digit = ASCIIDigits.ascii(digit: scalar) { return String(digit) }
+    let folded = String(scalar).precomposedStringWithCompatibilityMapping
+    return folded.unicodeScalars.contains { $0.properties.numericType != nil } ? String(scalar) : folded
   }
 }
 
@@ -77,6 +89,25 @@ extension String {
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
     while let last = slice.last, last.isWhitespace { slice.removeLast() }
     return String(slice)
+  }
+
+  /// The text as the customer's own values are shown on a re-rendered form: each
+  /// control character (C0, DEL) as its Unicode control picture (`␛`, `␇`, `␍`, `␊`,
+  /// `␀`, `␡`), and C1 controls and line or paragraph separators as `�`, so no
+  /// control reaches a terminal or a page and nothing typed silently disappears.
+  func withVisibleControls() -> String {
+    guard hasControlCharacters else { return self }
+    var out = String.UnicodeScalarView()
+    for scalar in unicodeScalars {
+      switch scalar.value {
+      case 0x00..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+      case 0x7F: out.append("\u{2421}")
+      case _ where scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029:
+        out.append("\u{FFFD}")
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
   }
 
   /// Whether the text holds a character a typed value cannot: a control character

@@ -14,12 +14,11 @@ public enum FormHTML {
     _ request: FormRequest, context: RenderContext, state: FormState = .fresh, formats: AddressFormats = .bundled
   ) -> String {
     let strings = context.strings
-    let picked = state.values?.values(FormField.country.rawValue).first
-    let region = FormLayout.region(picked: picked, session: context.configuration.region, formats: formats).region
-    let layout = FormLayout(request: request, region: region, formats: formats)
+    let shown = ShownForm(request, context: context, state: state, formats: formats)
+    let layout = shown.layout
     let title = strings(request.title)
-    let pageTitle = state.errors.isEmpty ? title : strings(.formErrorsPageTitle, title)
-    let errors = ordered(state.errors, layout: layout)
+    let errors = shown.errors
+    let pageTitle = errors.isEmpty ? title : strings(.formErrorsPageTitle, title)
     return PageShell.page(title: pageTitle, screen: "form", style: FormStyle.css, context: context) { html in
       if !errors.isEmpty {
         writeErrorSummary(errors, layout: layout, strings: strings, into: &html)
@@ -49,7 +48,7 @@ public enum FormHTML {
           form.element("div", [.init("class", "fields")]) { box in
             box.newline()
             for control in fields {
-              writeField(control, layout: layout, formats: formats, context: context, state: state, into: &box)
+              writeField(control, shown: shown, formats: formats, context: context, into: &box)
             }
           }
           form.newline()
@@ -60,7 +59,7 @@ public enum FormHTML {
             set.element("legend", text: strings(.formConsentLegend))
             set.newline()
             for control in checks {
-              writeCheckbox(control, request: request, state: state, strings: strings, into: &set)
+              writeCheckbox(control, shown: shown, strings: strings, into: &set)
             }
           }
           form.newline()
@@ -102,16 +101,6 @@ public enum FormHTML {
     }
   }
 
-  /// Errors in page order (a file's order kept within one field).
-  static func ordered(_ errors: [FieldError], layout: FormLayout) -> [FieldError] {
-    let order = layout.fields
-    return errors.enumerated().sorted { lhs, rhs in
-      let left = order.firstIndex(of: lhs.element.field) ?? order.count
-      let right = order.firstIndex(of: rhs.element.field) ?? order.count
-      return left != right ? left < right : lhs.offset < rhs.offset
-    }.map(\.element)
-  }
-
   private static func writeErrorSummary(
     _ errors: [FieldError], layout: FormLayout, strings: StringTable, into html: inout HTMLWriter
   ) {
@@ -137,11 +126,11 @@ public enum FormHTML {
   }
 
   private static func writeField(
-    _ control: FormControl, layout: FormLayout, formats: AddressFormats, context: RenderContext, state: FormState,
+    _ control: FormControl, shown: ShownForm, formats: AddressFormats, context: RenderContext,
     into html: inout HTMLWriter
   ) {
     let strings = context.strings
-    let messages = control.line == 0 ? state.errors.filter { $0.field == control.field }.map(\.message) : []
+    let messages = control.line == 0 ? shown.messages(for: control.field) : []
     let label = control.required ? strings(control.label) : strings(.formFieldOptional, strings(control.label))
     html.element("div", [.init("class", messages.isEmpty ? "field" : "field field-error")]) { field in
       field.newline()
@@ -158,8 +147,6 @@ public enum FormHTML {
         writeErrorMessage(messages, id: control.errorID, strings: strings, into: &field)
         describedBy.append(control.errorID)
       }
-      let submitted = state.values?.values(control.field.rawValue)
-      let value = submitted.flatMap { control.line < $0.count ? $0[control.line] : nil }
       var attributes: [HTMLWriter.Attribute] = [.init("id", control.id), .init("name", control.field.rawValue)]
       if case .input(let type) = control.kind { attributes.append(.init("type", type.rawValue)) }
       if let mode = control.inputMode { attributes.append(.init("inputmode", mode.rawValue)) }
@@ -181,11 +168,11 @@ public enum FormHTML {
         field.element("select", attributes) { select in
           select.newline()
           writeCountries(
-            selected: layout.country ?? context.configuration.region, formats: formats, context: context,
-            into: &select)
+            selected: shown.selectedCountry ?? context.configuration.region, unlisted: shown.unlistedCountry,
+            formats: formats, context: context, into: &select)
         }
       } else {
-        if let value { attributes.append(.init("value", value)) }
+        if let value = shown.value(control) { attributes.append(.init("value", value)) }
         field.void("input", attributes)
       }
       field.newline()
@@ -194,19 +181,17 @@ public enum FormHTML {
   }
 
   private static func writeCheckbox(
-    _ control: FormControl, request: FormRequest, state: FormState, strings: StringTable,
-    into html: inout HTMLWriter
+    _ control: FormControl, shown: ShownForm, strings: StringTable, into html: inout HTMLWriter
   ) {
-    let messages = state.errors.filter { $0.field == control.field }.map(\.message)
+    let messages = shown.messages(for: control.field)
     if !messages.isEmpty {
       writeErrorMessage(messages, id: control.errorID, strings: strings, into: &html)
     }
     // A re-rendered form shows what the customer left; a fresh one the merchant's choice.
-    let option = control.field == .emailOptInSelection ? request.emailConsent : request.smsConsent
-    let checked = state.values.map { !$0.values(control.field.rawValue).isEmpty } ?? (option == .preSelected)
+    let checked = shown.isChecked(control)
     var attributes: [HTMLWriter.Attribute] = [
       .init("type", InputType.checkbox.rawValue), .init("id", control.id), .init("name", control.field.rawValue),
-      .init("value", "true"),
+      .init("value", FormControl.checkboxValue),
     ]
     if checked { attributes.append(.init(flag: "checked")) }
     if !messages.isEmpty {
@@ -231,10 +216,16 @@ public enum FormHTML {
   }
 
   private static func writeCountries(
-    selected: String, formats: AddressFormats, context: RenderContext, into html: inout HTMLWriter
+    selected: String, unlisted: String?, formats: AddressFormats, context: RenderContext,
+    into html: inout HTMLWriter
   ) {
+    // The customer's unlisted country comes first, as typed: theirs until they pick another.
+    if let unlisted {
+      html.element("option", [.init("value", unlisted), .init(flag: "selected")], text: unlisted)
+      html.newline()
+    }
     var codes = formats.countries
-    if !codes.contains(selected) { codes.append(selected) }
+    if unlisted == nil, !codes.contains(selected) { codes.append(selected) }
     for country in CountryNames.sorted(codes, locale: context.locale.locale) {
       var attributes: [HTMLWriter.Attribute] = [.init("value", country.code)]
       if country.code == selected { attributes.append(.init(flag: "selected")) }

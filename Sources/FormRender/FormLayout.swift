@@ -11,6 +11,9 @@ public struct FormControl: Sendable, Equatable {
     case checkbox
   }
 
+  /// The `value` of every checkbox, and the only value `parse` accepts for one.
+  public static let checkboxValue = "true"
+
   /// The response key, and the control's `name`.
   public var field: FormField
   /// 1 for the street's second line, 0 for every other control.

@@ -30,7 +30,8 @@ public enum FormResponse: Sendable, Equatable {
 }
 
 /// The details a customer shared (`CustomerInfo`, `Address`, `Signup` in the seeds'
-/// API): trimmed text, a phone number's digits in ASCII, a postal code normalised.
+/// API): each value as the customer typed it, trimmed; a street's two lines joined by a
+/// line feed; the country only when the customer sent one.
 public struct CustomerResponse: Sendable, Equatable {
   public var kind: FormRequest.Kind
   /// Text values by key; a key the customer left empty (or was not asked) is absent.

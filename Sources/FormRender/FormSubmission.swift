@@ -6,11 +6,14 @@ import RenderCore
 /// address layout.
 ///
 /// Rules: keys the request did not ask for are ignored; a key the form sends once
-/// given twice is refused (the street may come as two lines); values are trimmed;
-/// an empty optional field is "not shared". Email addresses follow WHATWG's "valid email
-/// address"; phone numbers allow digits, spaces and `+ ( ) - .` with 4 to 15 digits
-/// (E.164); required address fields must be filled and a postal code match the region's
-/// pattern. The region is the country the customer picked, else the session's.
+/// given twice is refused (the street may come as two lines), and an opt-in with any
+/// value but `true` (the only one its checkbox sends) is refused, whatever the action;
+/// values are trimmed, and a value with nothing visible is empty; an empty optional
+/// field is "not shared". Email addresses follow WHATWG's "valid email address"; phone
+/// numbers allow digits, spaces and `+ ( ) - .` with 4 to 15 digits (E.164); required
+/// address fields must be filled (the street's first line) and a postal code match the
+/// region's pattern. Values come back as typed, trimmed. The region is the country the
+/// customer picked, else the session's.
 public enum FormSubmission {
   /// Largest body accepted, in bytes: far above any real form (whose fields are at most
   /// 254 characters), small enough that a runaway body is refused at once.
@@ -23,8 +26,12 @@ public enum FormSubmission {
     case malformed(URLEncodedForm.DecodingError)
     case repeated(name: String, count: Int)
     case unknownAction(String)
+    /// An opt-in checkbox's key with a value its checkbox never sends (anything but `true`).
+    case unknownOptIn(name: String, value: String)
     case missingToken
     case tokenMismatch
+    /// A token that breaks ``RequestToken``'s rules; the reason, without the token.
+    case invalidToken(String)
 
     public var description: String {
       switch self {
@@ -33,15 +40,30 @@ public enum FormSubmission {
       case .malformed(let error):
         error.description
       case .repeated(let name, let count):
-        "\(JSONOutput.quoted(name)) is given \(count) times; the form sends it \(name == "street" ? "at most twice" : "once")"
+        "\(Echo.quoted(name)) is given \(count) times; the form sends it \(name == "street" ? "at most twice" : "once")"
       case .unknownAction(let value):
-        "action \(JSONOutput.quoted(value)) is neither share nor decline"
+        "action \(Echo.quoted(value)) is neither share nor decline"
+      case .unknownOptIn(let name, let value):
+        "\(name) \(Echo.quoted(value)) is not what its checkbox sends (true, or nothing when unticked)"
       case .missingToken:
         "the request token is missing"
       case .tokenMismatch:
         "the request token does not match"
+      case .invalidToken(let reason):
+        "the request token is refused: \(reason)"
       }
     }
+  }
+
+  /// A body that passed ``read(_:request:region:expectedToken:formats:)``: every key
+  /// the form sends once is there at most once, the action and opt-ins are ones the
+  /// form sends, and the token keeps the token rules.
+  public struct Submission: Sendable, Equatable {
+    /// The decoded pairs, as typed.
+    public var form: URLEncodedForm
+    /// `share` when the body has no action (a body built by hand).
+    public var action: FormAction
+    public var token: String?
   }
 
   /// Reads one submission.
@@ -58,6 +80,30 @@ public enum FormSubmission {
     _ body: [UInt8], request: FormRequest, context: RenderContext, expectedToken: String?,
     formats: AddressFormats = .bundled
   ) throws(Failure) -> FormResponse {
+    let submission = try read(
+      body, request: request, region: context.configuration.region, expectedToken: expectedToken, formats: formats)
+    if submission.action == .decline { return .declined(token: submission.token) }
+    var validator = Validator(form: submission.form, request: request, context: context, formats: formats)
+    validator.run()
+    if !validator.errors.isEmpty { return .invalid(validator.errors) }
+    return .shared(
+      CustomerResponse(
+        kind: request.kind, values: validator.values, optIns: validator.optIns, token: submission.token))
+  }
+
+  /// Checks that `body` is a submission of this form, whatever its action: what
+  /// `parse` refuses before looking at the values, and what `form --values` refuses too.
+  ///
+  /// - Parameters:
+  ///   - region: the session's region (ISO 3166-1), which lays out the address unless
+  ///     the body picks a listed country; it decides which keys the form sends.
+  ///   - expectedToken: as for ``parse(_:request:context:expectedToken:formats:)``.
+  /// - Throws: ``Failure``: a body over ``maximumBodyBytes``, malformed, with a repeated
+  ///   key, an unknown action or opt-in value, or a token refused.
+  public static func read(
+    _ body: [UInt8], request: FormRequest, region: String, expectedToken: String? = nil,
+    formats: AddressFormats = .bundled
+  ) throws(Failure) -> Submission {
     guard body.count <= maximumBodyBytes else { throw .tooLarge(bytes: body.count) }
     let form: URLEncodedForm
     do { form = try URLEncodedForm(decoding: body) } catch { throw .malformed(error) }
@@ -66,18 +112,34 @@ public enum FormSubmission {
       guard let token else { throw .missingToken }
       guard RequestToken.matches(token, expected: expectedToken) else { throw .tokenMismatch }
     }
-    // Without an action (a body built by hand), the values are read as shared.
-    let action = try single(FormAction.fieldName, in: form)
-    switch action.map(FormAction.init(rawValue:)) {
-    case nil, .share?: break
-    case .decline?: return .declined(token: token)
-    case .some(nil): throw .unknownAction(action ?? "")
+    // `parse` echoes the token: only one that `form --token` could have sent passes.
+    if let token, let problem = RequestToken.problem(token) { throw .invalidToken(problem) }
+    let actionValue = try single(FormAction.fieldName, in: form)
+    let action: FormAction
+    switch actionValue.map(FormAction.init(rawValue:)) {
+    case nil: action = .share
+    case .some(let known?): action = known
+    case .some(nil): throw .unknownAction(actionValue ?? "")
     }
-    var validator = Validator(form: form, request: request, context: context, formats: formats)
-    try validator.run()
-    if !validator.errors.isEmpty { return .invalid(validator.errors) }
-    return .shared(
-      CustomerResponse(kind: request.kind, values: validator.values, optIns: validator.optIns, token: token))
+    let picked = request.kind == .address ? try single(FormField.country.rawValue, in: form) : nil
+    let layout = FormLayout(
+      request: request, region: FormLayout.region(picked: picked, session: region, formats: formats).region,
+      formats: formats)
+    for control in layout.controls where control.line == 0 {
+      let name = control.field.rawValue
+      switch control.kind {
+      case .checkbox:
+        if let value = try single(name, in: form), value != FormControl.checkboxValue {
+          throw .unknownOptIn(name: name, value: value)
+        }
+      case .input where control.field == .street:
+        let count = form.values(name).count
+        guard count <= 2 else { throw .repeated(name: name, count: count) }
+      case .input, .countryList:
+        _ = try single(name, in: form)
+      }
+    }
+    return Submission(form: form, action: action, token: token)
   }
 
   /// The value of a key the form sends at most once.
@@ -104,9 +166,10 @@ public enum FormSubmission {
       self.formats = formats
     }
 
-    mutating func run() throws(Failure) {
+    mutating func run() {
       let strings = context.strings
-      let picked = request.kind == .address ? try single("country", in: form) : nil
+      // Repeats were refused by `read`: each key here has at most one value (two for the street).
+      let picked = request.kind == .address ? form.values(FormField.country.rawValue).first : nil
       let (country, countryValid) = FormLayout.region(
         picked: picked, session: context.configuration.region, formats: formats)
       let layout = FormLayout(request: request, region: country, formats: formats)
@@ -114,15 +177,17 @@ public enum FormSubmission {
         guard let control = layout.control(for: field) else { continue }
         switch control.kind {
         case .checkbox:
-          optIns[field] = try single(field.rawValue, in: form) != nil
+          optIns[field] = !form.values(field.rawValue).isEmpty
         case .countryList:
           if !countryValid {
             fail(field, strings(.formErrorCountry))
-          } else {
+          } else if let picked, !picked.trimmedValue().isEmpty {
+            // Only a country the customer sent is shared; the session's region lays out
+            // the form without being theirs.
             values[field] = country
           }
         case .input:
-          try check(control, label: strings(control.label), layout: layout)
+          check(control, label: strings(control.label), layout: layout)
         }
       }
       // Ticking an opt-in without giving the address it needs would sign up nobody.
@@ -141,17 +206,17 @@ public enum FormSubmission {
       errors.sort { (order.firstIndex(of: $0.field) ?? 0) < (order.firstIndex(of: $1.field) ?? 0) }
     }
 
-    private mutating func check(_ control: FormControl, label: String, layout: FormLayout) throws(Failure) {
+    private mutating func check(_ control: FormControl, label: String, layout: FormLayout) {
       let field = control.field
       let strings = context.strings
-      var raw = form.values(field.rawValue)
-      if field == .street {
-        guard raw.count <= 2 else { throw .repeated(name: field.rawValue, count: raw.count) }
-      } else {
-        raw = try single(field.rawValue, in: form).map { [$0] } ?? []
+      let typed = form.values(field.rawValue).map { $0.trimmedValue() }
+      if typed.contains(where: \.hasControlCharacters) { return fail(field, strings(.formErrorCharacters, label)) }
+      // A line of only invisible characters (U+200B, U+FEFF…) reads as empty, and is.
+      let lines = typed.map { DisplayWidth.hasVisibleCharacter($0) ? $0 : "" }
+      // The first street line is the street: a second line alone does not take its place.
+      if field == .street, lines.first?.isEmpty == true, lines.dropFirst().contains(where: { !$0.isEmpty }) {
+        return fail(field, strings(.formErrorRequired, label))
       }
-      let lines = raw.map { $0.trimmedValue() }
-      if lines.contains(where: \.hasControlCharacters) { return fail(field, strings(.formErrorCharacters, label)) }
       let text = lines.filter { !$0.isEmpty }.joined(separator: "\n")
       if text.isEmpty {
         if control.required { fail(field, strings(.formErrorRequired, label)) }
@@ -163,26 +228,25 @@ public enum FormSubmission {
       switch field {
       case .emailAddress:
         guard EmailAddress.isValid(text) else { return fail(field, strings(.formErrorEmail)) }
-        values[field] = text
       case .phoneNumber:
-        switch PhoneNumber.normalize(text) {
-        case .success(let number): values[field] = number
-        case .failure(.characters): fail(field, strings(.formErrorPhoneCharacters))
-        case .failure(.length):
-          fail(
+        switch PhoneNumber.problem(text) {
+        case nil: break
+        case .characters: return fail(field, strings(.formErrorPhoneCharacters))
+        case .length:
+          return fail(
             field,
             strings(
               .formErrorPhoneLength, number(PhoneNumber.digits.lowerBound), number(PhoneNumber.digits.upperBound)))
         }
       case .postalCode:
-        let code = AddressFormat.PostalCodeRule.normalize(text)
-        if let rule = layout.address?.postalCode, !rule.matches(code) {
+        // Folded only to be matched: the code comes back as the customer typed it.
+        if let rule = layout.address?.postalCode, !rule.matches(AddressFormat.PostalCodeRule.normalize(text)) {
           return fail(field, strings(.formErrorPostalCode, label, rule.example))
         }
-        values[field] = code
       default:
-        values[field] = text
+        break
       }
+      values[field] = text
     }
 
     private mutating func fail(_ field: FormField, _ message: String) {

@@ -15,14 +15,13 @@ public enum FormText {
   ) -> String {
     let strings = context.strings
     let layout = TextLayout(width: width, localeTag: context.locale.formattingTag.description)
-    let picked = state.values?.values(FormField.country.rawValue).first
-    let region = FormLayout.region(picked: picked, session: context.configuration.region, formats: formats).region
-    let form = FormLayout(request: request, region: region, formats: formats)
+    let shown = ShownForm(request, context: context, state: state, formats: formats)
+    let form = shown.layout
 
     var lines = SessionHeaderText.lines(context: context, layout: layout)
     lines.append(layout.rule("="))
     lines += layout.wrap(strings(request.title))
-    let errors = FormHTML.ordered(state.errors, layout: form)
+    let errors = shown.errors
     if !errors.isEmpty {
       lines.append("")
       lines += marked("!", strings(.formErrorsTitle), layout: layout)
@@ -40,16 +39,16 @@ public enum FormText {
       let label = strings(control.label)
       lines += layout.wrap(strings(control.required ? .formFieldRequired : .formFieldOptional, label))
       if let example = control.example { lines += layout.wrap(strings(.formHintExample, example)) }
-      let submitted = state.values?.values(control.field.rawValue) ?? []
-      var value = control.line < submitted.count ? submitted[control.line] : ""
+      var value = shown.value(control) ?? ""
       if control.kind == .countryList {
-        value = CountryNames.name(form.country ?? context.configuration.region, locale: context.locale.locale)
+        // An unlisted country shows as the customer sent it, not as a name.
+        value =
+          shown.unlistedCountry
+          ?? CountryNames.name(form.country ?? context.configuration.region, locale: context.locale.locale)
       }
       lines += box(value, marker: control.kind == .countryList ? "▾" : "", layout: layout)
       if control.line == 0 {
-        for error in state.errors where error.field == control.field {
-          lines += marked("!", error.message, layout: layout)
-        }
+        for message in shown.messages(for: control.field) { lines += marked("!", message, layout: layout) }
       }
     }
 
@@ -58,12 +57,8 @@ public enum FormText {
       lines.append("")
       lines += layout.wrap(strings(.formConsentLegend))
       for control in checks {
-        let option = control.field == .emailOptInSelection ? request.emailConsent : request.smsConsent
-        let checked = state.values.map { !$0.values(control.field.rawValue).isEmpty } ?? (option == .preSelected)
-        lines += marked(checked ? "[x]" : "[ ]", strings(control.label), layout: layout)
-        for error in state.errors where error.field == control.field {
-          lines += marked("!", error.message, layout: layout)
-        }
+        lines += marked(shown.isChecked(control) ? "[x]" : "[ ]", strings(control.label), layout: layout)
+        for message in shown.messages(for: control.field) { lines += marked("!", message, layout: layout) }
       }
     }
 

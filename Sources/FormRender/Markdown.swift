@@ -1,6 +1,7 @@
 /// A CommonMark document as Swift values, made by ``CommonMarkDocument`` from
 /// libcmark's node tree after unsafe content is removed: no raw HTML, no images, and
-/// links only to `http:`, `https:`, `mailto:` and `tel:` addresses.
+/// links only to absolute `http:` and `https:` URLs with a valid host, and `mailto:` and
+/// `tel:` addresses.
 public indirect enum MarkdownBlock: Sendable, Equatable {
   case paragraph([MarkdownInline])
   /// Level 1 to 6, as written.
@@ -22,6 +23,6 @@ public indirect enum MarkdownInline: Sendable, Equatable {
   case code(String)
   case emphasis([MarkdownInline])
   case strong([MarkdownInline])
-  /// A link whose address passed ``CommonMarkDocument``'s scheme check.
+  /// A link whose address passed ``CommonMarkDocument``'s check (``RenderCore/WebURL``).
   case link(url: String, [MarkdownInline])
 }

@@ -8,6 +8,13 @@ public enum DisplayWidth {
     text.reduce(0) { $0 + of($1) }
   }
 
+  /// Whether `text` shows anything: a character that is not white space and takes at
+  /// least one column. False for text of only spaces or only zero-width characters
+  /// (U+200B, U+FEFF, U+200E, U+00AD, a lone combining mark…), which reads as empty.
+  public static func hasVisibleCharacter(_ text: some StringProtocol) -> Bool {
+    text.contains { !$0.isWhitespace && of($0) > 0 }
+  }
+
   /// Columns one grapheme cluster takes. An emoji cluster (a ZWJ sequence, a flag, a
   /// base with U+FE0F) is drawn as one glyph of two columns; otherwise the scalars add up.
   public static func of(_ character: Character) -> Int {

@@ -65,7 +65,7 @@ extension JSONValue {
   /// the customer an item with no name.
   public func nonEmptyString(at path: JSONPath, log: inout ProblemLog) -> String? {
     guard let text = string(at: path, log: &log) else { return nil }
-    guard text.contains(where: { !$0.isWhitespace && DisplayWidth.of($0) > 0 }) else {
+    guard DisplayWidth.hasVisibleCharacter(text) else {
       log.add(path, "must not be empty")
       return nil
     }

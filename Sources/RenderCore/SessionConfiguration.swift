@@ -74,61 +74,29 @@ public struct SessionConfiguration: Sendable, Equatable {
       websiteURL: website, storeName: storeName, deviceName: deviceName)
   }
 
-  /// The URL as given when it is absolute, has a host and one of `schemes`; nil with a
-  /// problem logged otherwise (`javascript:`, `data:`, relative references).
-  ///
-  /// Stricter than a browser's parser on purpose: characters a WHATWG "valid URL string"
-  /// never holds unescaped (spaces, quotes, `<>`, `\`, controls, bidi overrides) are
-  /// refused rather than guessed at, the port must be 0–65535 and the host made of
-  /// letters, digits, `-` and `.` (or an IPv6 literal), so the link goes where it reads.
+  /// The URL as given when ``WebURL`` accepts it with one of `schemes`; nil with a
+  /// problem logged otherwise (`javascript:`, `data:`, relative references, no host).
   private static func checkedURL(_ text: String, schemes: Set<String>, at path: JSONPath, log: inout ProblemLog)
     -> String?
   {
     let allowed = schemes.sorted().map { "\($0):" }.joined(separator: " or ")
-    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+    switch WebURL.problem(text, schemes: schemes) {
+    case nil:
+      return text
+    case .notAbsolute:
       log.add(path, "\(Echo.quoted(text)) is not an absolute URL")
-      return nil
-    }
-    guard schemes.contains(scheme) else {
+    case .scheme(let scheme):
       log.add(path, "the \(Echo.literal(scheme)): scheme is not allowed; use \(allowed)")
-      return nil
-    }
-    if let bad = text.unicodeScalars.first(where: isForbiddenInURL) {
+    case .character(let bad):
       let code = "U+" + String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)
       log.add(path, "\(Echo.quoted(text)) holds a character a URL may not hold unescaped (\(code))")
-      return nil
-    }
-    guard let host = components.host, !host.isEmpty, isValidHost(host) else {
+    case .credentials:
+      log.add(path, "\(Echo.quoted(text)) holds a user name or password; a link must show where it goes")
+    case .host:
       log.add(path, "\(Echo.quoted(text)) is not an absolute \(allowed) URL with a valid host")
-      return nil
-    }
-    if let port = components.port, !(0...65535).contains(port) {
+    case .port:
       log.add(path, "\(Echo.quoted(text)) has a port outside 0–65535")
-      return nil
     }
-    return text
-  }
-
-  private static func isForbiddenInURL(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar {
-    case " ", "\"", "'", "<", ">", "\\", "^", "`", "{", "|", "}": return true
-    default:
-      switch scalar.properties.generalCategory {
-      case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-      default: return false
-      }
-    }
-  }
-
-  /// Letters, digits, `-` and `.` (international names included), or an IPv6 literal.
-  private static func isValidHost(_ host: String) -> Bool {
-    if host.hasPrefix("[") || host.contains(":") {
-      return host.unicodeScalars.allSatisfy {
-        $0.isASCII && ($0.properties.isASCIIHexDigit || "[]:.".unicodeScalars.contains($0))
-      }
-    }
-    return host.unicodeScalars.allSatisfy {
-      $0 == "-" || $0 == "." || $0.properties.isAlphabetic || $0.properties.numericType == .decimal
-    } && !host.hasPrefix(".") && !host.contains("..")
+    return nil
   }
 }

@@ -199,8 +199,11 @@ enum Help {
     OPTIONS:
       --token VALUE           Opaque request token put in a hidden "token" field
                               (printable ASCII, no spaces, at most \(RequestToken.maximumLength) characters).
-      --values BODY           A submitted body (application/x-www-form-urlencoded):
-                              the form keeps every value in it, as typed.
+      --values FILE           A submitted body (application/x-www-form-urlencoded);
+                              - reads standard input. The form keeps every value in
+                              it, as typed (control characters shown as symbols, an
+                              unlisted country kept and flagged). A body parse
+                              refuses is refused here too (exit 65).
       --errors FILE           parse's {"errors": [...]} output: shown at the top of
                               the form and beside each field.
     \(renderOptions)
@@ -238,8 +241,10 @@ enum Help {
 
     EXIT STATUS:
       0 done, 64 bad command line, 65 the customer must correct a field (errors on
-      standard output), or bad input data or a refused token (standard error),
-      66 a file cannot be read, 70 internal error.
+      standard output), or bad input data, a body the form cannot have sent (a
+      repeated key, an opt-in other than true, an unknown action, a token breaking
+      the token rules) or a refused token (standard error), 66 a file cannot be
+      read, 70 internal error.
 
     """
 }

@@ -123,7 +123,7 @@ struct Runner {
     let request = try inputs.read(options.file).decode { json throws(DataErrors) in try FormRequest(json: json) }
     var state = FormState(token: options.token)
     if let path = options.valuesPath {
-      state.values = try readBody(path)
+      state.values = try readBody(path, request: request, region: context.configuration.region)
     }
     if let path = options.errorsPath {
       // Errors may name only fields the form shows, which depend on the country picked.
@@ -161,14 +161,13 @@ struct Runner {
     return Outcome(status: .success, standardOutput: response.json)
   }
 
-  /// A submitted form body, within ``FormSubmission/maximumBodyBytes``.
-  private func readBody(_ path: String) throws -> URLEncodedForm {
+  /// A submitted form body for `form --values`, refused (exit 65) whenever `parse`
+  /// would refuse it: too large, malformed, a repeated key, an unknown action or opt-in
+  /// value, a token breaking the token rules.
+  private func readBody(_ path: String, request: FormRequest, region: String) throws -> URLEncodedForm {
     let input = try inputs.read(path)
-    guard input.bytes.count <= FormSubmission.maximumBodyBytes else {
-      throw RunFailure.data(["\(input.label): \(FormSubmission.Failure.tooLarge(bytes: input.bytes.count))"])
-    }
     do {
-      return try URLEncodedForm(decoding: input.bytes)
+      return try FormSubmission.read(input.bytes, request: request, region: region).form
     } catch {
       throw RunFailure.data(["\(input.label): \(error)"])
     }

@@ -35,6 +35,9 @@ import Testing
     "javascript:alert(1)", "JavaScript:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4=",
     "data:image/png;base64,iVBORw0KGgo=", "file:///etc/passwd", "java&#9;script:alert(1)", "java%0Ascript:alert(1)",
     "/relative/path", "//evil.example/x", "#top", "&#x6A;avascript:alert(1)",
+    // A web scheme is not enough: an absolute URL with a valid host, as the session's links.
+    "https:evil.example", "http:relative", "https:/evil.example", "https:///evil.example", "https://",
+    "https://bank.example@evil.example/", "https://exa&#9;mple.com", "https://example.com:99999/", "mailto:", "tel:",
   ])
   func linksToOtherSchemesKeepTheirTextOnly(_ url: String) throws {
     let output = try html("[click](\(url))")
@@ -45,9 +48,13 @@ import Testing
   @Test func autolinksToOtherSchemesVanish() throws {
     #expect(try html("Go <javascript:alert(1)> now") == "<p>Go  now</p>\n")
     #expect(try html("<vbscript:x>") == "<p></p>\n")
+    #expect(try html("a <http:relative> b <https://> c") == "<p>a  b  c</p>\n")
   }
 
-  @Test(arguments: ["https://example.com/terms", "http://example.com", "mailto:help@example.com", "tel:+14085550100"])
+  @Test(arguments: [
+    "https://example.com/terms", "http://example.com", "mailto:help@example.com", "tel:+14085550100",
+    "HTTPS://example.com:8443/a?b=c#d",
+  ])
   func safeLinksStay(_ url: String) throws {
     #expect(try html("[here](\(url))") == "<p><a href=\"\(url)\">here</a></p>\n")
   }

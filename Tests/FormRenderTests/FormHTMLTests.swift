@@ -165,4 +165,46 @@ import Testing
     let request = try Fixtures.request("shipping-address")
     #expect(try page(request, locale: "ja-JP") == page(request, locale: "ja-JP"))
   }
+
+  @Test func controlCharactersInValuesAreShownAsSymbolsNeverWritten() throws {
+    // ESC [31m, BEL, CR, LF, NUL, DEL and a C1 control (U+0085), as a hostile body sends them.
+    let values = try URLEncodedForm(decoding: Array("name=Jo%1B%5B31m%07%0D%0A%00%7F%C2%85hn&street=1%0D%0A2".utf8))
+    let html = try page(try Fixtures.request("shipping-address"), state: FormState(values: values))
+    #expect(input("field-name", in: html)?.hasSuffix(" value=\"Jo␛[31m␇␍␊␀␡\u{FFFD}hn\">") == true)
+    #expect(input("field-street", in: html)?.hasSuffix(" value=\"1␍␊2\">") == true)
+    #expect(!html.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+  }
+
+  @Test func anUnlistedCountryStaysSelectedAndIsFlagged() throws {
+    for country in ["XX", "jp"] {
+      let values = try URLEncodedForm(decoding: Array("country=\(country)&state=Tokyo".utf8))
+      let html = try page(try Fixtures.request("shipping-address"), state: FormState(values: values))
+      // Kept as sent, so the next submission sends it again (and is told again), never
+      // the session's US in its place.
+      #expect(html.contains("<select id=\"field-country\""))
+      #expect(html.contains("<option value=\"\(country)\" selected>\(country)</option>\n"))
+      #expect(html.components(separatedBy: " selected>").count == 2)
+      #expect(html.contains("<option value=\"US\">United States</option>"))
+      #expect(html.contains("<title>Error: Shipping address · Oakbrook Mall</title>"))
+      #expect(html.contains("<li><a href=\"#field-country\">Choose a country or region from the list.</a></li>"))
+      #expect(
+        html.contains(
+          "<p class=\"error-message\" id=\"error-country\"><span class=\"visually-hidden\">Error: </span>Choose a country or region from the list.</p>"
+        ))
+      #expect(input("field-state", in: html)?.hasSuffix(" value=\"Tokyo\">") == true)
+    }
+    // The same error from `parse` is shown once.
+    let values = try URLEncodedForm(decoding: Array("country=XX".utf8))
+    let errors = [FieldError(field: .country, message: "Choose a country or region from the list.")]
+    let html = try page(try Fixtures.request("shipping-address"), state: FormState(values: values, errors: errors))
+    #expect(html.components(separatedBy: "Choose a country or region from the list.").count == 3)
+  }
+
+  @Test func onlyTheValueACheckboxSendsTicksIt() throws {
+    let request = FormRequest(kind: .signup, fields: [.emailAddress], emailConsent: .preSelected, smsConsent: .visible)
+    let values = try URLEncodedForm(decoding: Array("emailOptInSelection=false&smsOptInSelection=true".utf8))
+    let html = try page(request, state: FormState(values: values))
+    #expect(input("field-emailOptInSelection", in: html)?.contains("checked") == false)
+    #expect(input("field-smsOptInSelection", in: html)?.contains("checked") == true)
+  }
 }

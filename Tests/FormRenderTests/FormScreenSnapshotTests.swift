@@ -5,7 +5,7 @@ import Testing
 @testable import FormRender
 
 /// Golden pages and text for the seed requests in the four locales of the forms
-/// issue, an address form at a British and a Japanese store, and a form sent back
+/// issue, an address form at a British and a Japanese store, and forms sent back
 /// with errors: `snapshots/FormScreen/<name>.<locale>.<html|txt>`.
 @Suite struct FormScreenSnapshotTests {
   static let locales = ["en-US", "fr-FR", "ja-JP", "ar-EG"]
@@ -53,5 +53,28 @@ import Testing
     GoldenFile.assertMatches(
       FormText.render(request, context: context, state: state), suite: "FormScreen",
       file: "shipping-address-errors.en-US.txt")
+  }
+
+  /// A body no browser sends, sent back as `form --values` shows it: control characters
+  /// as visible symbols, the unlisted country `jp` kept selected beside its error.
+  @Test func withControlCharactersAndAnUnlistedCountry() throws {
+    let request = try Fixtures.request("shipping-address")
+    let context = try Fixtures.context("en-US")
+    let body =
+      "name=Jane%07Appleseed&street=1+Infinite+Loop&street=Suite%0D%0A5&city=Cupertino&state=CA&postalCode=95014"
+      + "&country=jp&action=share"
+    let submission = try FormSubmission.read(Array(body.utf8), request: request, region: "US")
+    let response = try FormSubmission.parse(Array(body.utf8), request: request, context: context, expectedToken: nil)
+    guard case .invalid(let errors) = response else {
+      Issue.record("expected errors, got \(response)")
+      return
+    }
+    let state = FormState(values: submission.form, errors: errors)
+    GoldenFile.assertMatches(
+      FormHTML.render(request, context: context, state: state), suite: "FormScreen",
+      file: "shipping-address-unlisted-country.en-US.html")
+    GoldenFile.assertMatches(
+      FormText.render(request, context: context, state: state), suite: "FormScreen",
+      file: "shipping-address-unlisted-country.en-US.txt")
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 import Testing
 
@@ -102,7 +103,8 @@ import Testing
       Issue.record("not shared")
       return
     }
-    #expect(response.values[.postalCode] == "154-0023")
+    // Folded only to be matched: the code comes back as the customer typed it.
+    #expect(response.values[.postalCode] == "１５４－００２３")
     #expect(response.values[.country] == "JP")
     let badJapan = japan.replacingOccurrences(of: "state=Tokyo&", with: "")
     #expect(
@@ -123,8 +125,15 @@ import Testing
       Issue.record("not shared")
       return
     }
-    #expect(response.values[.postalCode] == "SW1A2AA")
-    #expect(response.values[.country] == "GB")
+    // GB's rules checked the code, but the customer shared no country: none is reported.
+    #expect(response.values[.postalCode] == "sw1a2aa")
+    #expect(response.values[.country] == nil)
+    #expect(FormResponse.shared(response).json.contains("\n  \"country\": null,\n"))
+    guard case .shared(let empty) = try Fixtures.parse(body + "&country=", try shipping(), region: "GB") else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(empty.values[.country] == nil)
     #expect(
       try Fixtures.parse("name=Ann&street=x&city=London&postalCode=95014", try shipping(), region: "GB")
         == .invalid([FieldError(field: .postalCode, message: "Postcode should look like EC1Y 8SY.")]))
@@ -226,5 +235,168 @@ import Testing
     #expect(
       try Fixtures.parse("name=\(long)", signup)
         == .invalid([FieldError(field: .name, message: "Full name can have at most 200 characters.")]))
+  }
+
+  // MARK: Hardening: what the customer shares is what they typed, and nothing else.
+
+  @Test func anOptInIsOnlyTheValueItsCheckboxSends() throws {
+    let signup = try Fixtures.request("signup")
+    for value in ["false", "", "TRUE", "1", "on", "true%20"] {
+      #expect(
+        failure("emailAddress=a%40b.co&emailOptInSelection=\(value)", signup)
+          == .unknownOptIn(name: "emailOptInSelection", value: value.replacingOccurrences(of: "%20", with: " ")),
+        "\(value)")
+      // Refused whatever the action: the form never sends it.
+      #expect(failure("smsOptInSelection=\(value)&action=decline", signup) != nil, "\(value)")
+    }
+    #expect(
+      FormSubmission.Failure.unknownOptIn(name: "emailOptInSelection", value: "false").description
+        == #"emailOptInSelection "false" is not what its checkbox sends (true, or nothing when unticked)"#)
+    guard case .shared(let absent) = try Fixtures.parse("emailAddress=a%40b.co", signup) else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(absent.optIns == [.emailOptInSelection: false, .smsOptInSelection: false])
+  }
+
+  @Test func theFirstStreetLineIsTheStreet() throws {
+    let body = "street=&name=Ann&city=T&state=CA&postalCode=95014&street=Apt%204"
+    #expect(
+      try Fixtures.parse(body, try shipping())
+        == .invalid([FieldError(field: .street, message: "Street address is required.")]))
+    // An empty second line is no problem, and a second line after the first is kept.
+    let both = "name=Ann&street=1+Main+St&street=+&city=T&state=CA&postalCode=95014"
+    guard case .shared(let response) = try Fixtures.parse(both, try shipping()) else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(response.values[.street] == "1 Main St")
+  }
+
+  @Test func aDeclineIsStillCheckedForRepeatedKeys() throws {
+    let signup = try Fixtures.request("signup")
+    #expect(failure("name=a&name=b&action=decline", signup) == .repeated(name: "name", count: 2))
+    #expect(
+      failure("street=a&street=b&street=c&action=decline", try shipping()) == .repeated(name: "street", count: 3))
+    #expect(
+      failure("country=US&country=JP&action=decline", try shipping()) == .repeated(name: "country", count: 2))
+    #expect(try Fixtures.parse("name=a&action=decline", signup) == .declined(token: nil))
+  }
+
+  @Test(arguments: [
+    ("name", "%E2%80%8B", "Full name is required."),  // U+200B zero-width space
+    ("street", "%EF%BB%BF", "Street address is required."),  // U+FEFF
+    ("city", "%E2%80%8E", "City is required."),  // U+200E left-to-right mark
+    ("state", "%C2%AD", "State is required."),  // U+00AD soft hyphen
+    ("postalCode", "%CC%81", "ZIP code is required."),  // a lone combining acute accent
+  ])
+  func aRequiredFieldNeedsAVisibleCharacter(_ field: String, _ invisible: String, _ message: String) throws {
+    let filled = ["name": "Ann", "street": "1+Main+St", "city": "Cupertino", "state": "CA", "postalCode": "95014"]
+    let body = filled.keys.sorted().map { "\($0)=\($0 == field ? invisible : filled[$0] ?? "")" }.joined(separator: "&")
+    let expected = try #require(FormField(rawValue: field))
+    #expect(try Fixtures.parse(body, try shipping()) == .invalid([FieldError(field: expected, message: message)]))
+  }
+
+  @Test func anOptionalFieldOfOnlyInvisibleCharactersIsNotShared() throws {
+    let signup = try Fixtures.request("signup")
+    guard case .shared(let response) = try Fixtures.parse("name=%E2%80%8B%E2%80%8E&emailAddress=a%40b.co", signup)
+    else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(response.values[.name] == nil)
+    // A street's second line of only invisible characters is dropped too.
+    let body = "name=Ann&street=1+Main+St&street=%E2%80%8B&city=T&state=CA&postalCode=95014"
+    guard case .shared(let address) = try Fixtures.parse(body, try shipping()) else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(address.values[.street] == "1 Main St")
+  }
+
+  @Test func aPhoneNumberComesBackAsTypedAndOnlyRealDigitsCount() throws {
+    let request = FormRequest(kind: .customerInfo, fields: [.phoneNumber])
+    let spaced = "+1\u{A0}408\u{2003}555\u{3000}0100"
+    let encoded = try #require(spaced.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+    guard case .shared(let response) = try Fixtures.parse("phoneNumber=\(encoded)", request) else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(response.values[.phoneNumber] == spaced)
+    guard
+      case .shared(let fullWidth) = try Fixtures.parse("phoneNumber=+%EF%BC%90%EF%BC%99%EF%BC%90-1234-5678+", request)
+    else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(fullWidth.values[.phoneNumber] == "０９０-1234-5678")
+    let characters = FieldError(
+      field: .phoneNumber, message: "A phone number can have only digits, spaces and + ( ) - .")
+    // ①②③④ and ²³⁴⁵: NFKC would make them 1234 and 2345.
+    for typed in ["%E2%91%A0%E2%91%A1%E2%91%A2%E2%91%A3", "%C2%B2%C2%B3%E2%81%B4%E2%81%B5"] {
+      #expect(try Fixtures.parse("phoneNumber=\(typed)", request) == .invalid([characters]))
+    }
+  }
+
+  @Test func aPostalCodeComesBackAsTypedAndIsFoldedOnlyToBeMatched() throws {
+    let gb = "name=Ann&street=10+Downing+St&city=London&country=GB&postalCode="
+    guard case .shared(let british) = try Fixtures.parse(gb + "sw1a+1aa", try shipping()) else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(british.values[.postalCode] == "sw1a 1aa")
+    let us = "name=Ann&street=1+Main+St&city=T&state=CA&postalCode="
+    guard
+      case .shared(let fullWidth) = try Fixtures.parse(
+        us + "%EF%BC%99%EF%BC%95%EF%BC%90%EF%BC%91%EF%BC%94", try shipping())
+    else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(fullWidth.values[.postalCode] == "９５０１４")
+    // ①②③④⑤ is no ZIP code, though NFKC would fold it into 12345.
+    #expect(
+      try Fixtures.parse(us + "%E2%91%A0%E2%91%A1%E2%91%A2%E2%91%A3%E2%91%A4", try shipping())
+        == .invalid([FieldError(field: .postalCode, message: "ZIP code should look like 95014.")]))
+    // Singapore has no pattern: whatever was typed comes back unchanged.
+    let singapore = "name=Ann&street=1+Raffles+Pl&country=SG&postalCode=anything!!"
+    guard case .shared(let free) = try Fixtures.parse(singapore, try shipping()) else {
+      Issue.record("not shared")
+      return
+    }
+    #expect(free.values[.postalCode] == "anything!!")
+  }
+
+  @Test func aTokenMustKeepTheTokenRulesEvenWithoutExpectingOne() throws {
+    let request = try Fixtures.request("check-in")
+    #expect(failure("token=%3Cscript%3E%22%0A", request) == .invalidToken("a token is printable ASCII without spaces"))
+    #expect(failure("token=", request) == .invalidToken("a token cannot be empty"))
+    let long = String(repeating: "a", count: 60_000)
+    #expect(failure("token=\(long)&action=decline", request) == .invalidToken("a token is at most 1024 characters"))
+    #expect(
+      FormSubmission.Failure.invalidToken("a token cannot be empty").description
+        == "the request token is refused: a token cannot be empty")
+    #expect(try Fixtures.parse("token=req-42&action=decline", request) == .declined(token: "req-42"))
+  }
+
+  @Test func formValuesAreReadWithTheSameChecksAsParse() throws {
+    let signup = try Fixtures.request("signup")
+    func read(_ body: String, _ request: FormRequest) -> FormSubmission.Failure? {
+      do {
+        _ = try FormSubmission.read(Array(body.utf8), request: request, region: "US")
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(read("name=a&name=b", signup) == .repeated(name: "name", count: 2))
+    #expect(read("street=a&street=b&street=c", try shipping()) == .repeated(name: "street", count: 3))
+    #expect(read("emailOptInSelection=false", signup) == .unknownOptIn(name: "emailOptInSelection", value: "false"))
+    #expect(read("action=later", signup) == .unknownAction("later"))
+    #expect(read("token=a+b", signup) == .invalidToken("a token is printable ASCII without spaces"))
+    // Field problems are the customer's to correct: the body is read, to be shown again.
+    let submission = try FormSubmission.read(Array("name=Jo%07&country=XX".utf8), request: try shipping(), region: "US")
+    #expect(submission.form.values("name") == ["Jo\u{7}"])
+    #expect(submission.action == .share)
   }
 }

@@ -68,4 +68,21 @@ import Testing
     let output = try text(try Fixtures.request("signup"), width: 30, state: FormState(values: values))
     #expect(output.contains("\n[ Maria Fernanda de los      ]\n[ Angeles Gonzalez Rodriguez ]\n"))
   }
+
+  @Test func controlCharactersInValuesNeverReachTheTerminal() throws {
+    let values = try URLEncodedForm(decoding: Array("name=Jo%1B%5B2J%07%0D%0A%00hn".utf8))
+    let output = try text(try Fixtures.request("signup"), state: FormState(values: values))
+    #expect(output.contains("\nFull name (optional)\n[ Jo␛[2J␇␍␊␀hn                         ]\n"))
+    #expect(!output.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+  }
+
+  @Test func anUnlistedCountryShowsAsSentWithItsError() throws {
+    let values = try URLEncodedForm(decoding: Array("country=jp".utf8))
+    let output = try text(try Fixtures.request("shipping-address"), state: FormState(values: values))
+    #expect(
+      output.contains(
+        "\nCountry or region (required)\n[ jp                                 ▾ ]\n! Choose a country or region from the\n  list.\n"
+      ))
+    #expect(!output.contains("United States"))
+  }
 }

@@ -177,4 +177,169 @@ extension RenderCLIEndToEndTests {
         == "Error: Missing BODY.\nUSAGE: render-cli parse REQUEST BODY [options]\n  See 'render-cli parse --help' for more information.\n"
     )
   }
+
+  // MARK: The hostile tester's findings, as a server would meet them.
+
+  static let signup = "examples/request-signup.json"
+
+  /// Standard output and error are empty or hold no control character but the line feed.
+  func noControlCharacters(_ text: String) -> Bool {
+    !text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }
+  }
+
+  @Test func anOptInOtherThanTrueIsRefusedNotRecordedAsConsent() throws {
+    for value in ["false", ""] {
+      let result = try run(["parse", Self.signup, "-"], stdin: "emailAddress=a%40b.co&emailOptInSelection=\(value)")
+      #expect(result.status == 65, "\(value)")
+      #expect(result.stdout.isEmpty)
+      #expect(
+        result.stderr
+          == "<stdin>: emailOptInSelection \"\(value)\" is not what its checkbox sends (true, or nothing when unticked)\n"
+      )
+    }
+    let unticked = try run(["parse", Self.signup, "-"], stdin: "emailAddress=a%40b.co")
+    #expect(unticked.status == 0)
+    #expect(unticked.stdout.contains("\"emailOptInSelection\": false,\n"))
+    let ticked = try run(["parse", Self.signup, "-"], stdin: "emailAddress=a%40b.co&emailOptInSelection=true")
+    #expect(ticked.stdout.contains("\"emailOptInSelection\": true,\n"))
+  }
+
+  @Test func controlCharactersInFormValuesNeverReachTheOutput() throws {
+    let body = try temporaryFile("name=Jo%1B%5B31m%07%0D%0A%00hn&emailAddress=a%40b.co", name: "body.txt")
+    let parsed = try run(["parse", Self.signup, body.path])
+    #expect(parsed.status == 65)
+    #expect(parsed.stdout.contains("Full name contains characters that cannot be used."))
+    let errors = try temporaryFile(parsed.stdout, name: "errors.json")
+    for format in ["text", "html"] {
+      let result = try run(["form", Self.signup, "--values", body.path, "--errors", errors.path, "--format", format])
+      #expect(result.status == 0, "\(format)")
+      #expect(noControlCharacters(result.stdout), "\(format)")
+      // Shown, not dropped: the customer sees what to correct.
+      #expect(result.stdout.contains("Jo␛[31m␇␍␊␀hn"), "\(format)")
+    }
+  }
+
+  @Test func theFirstStreetLineCannotBeEmptyWhenTheSecondIsFilled() throws {
+    let result = try run(
+      ["parse", Self.shipping, "-"], stdin: "street=&name=Ann&city=T&state=CA&postalCode=95014&street=Apt%204")
+    #expect(result.status == 65)
+    #expect(
+      result.stdout == """
+        {
+          "errors": [
+            {
+              "field": "street",
+              "message": "Street address is required."
+            }
+          ]
+        }
+
+        """)
+  }
+
+  @Test func aDeclineWithARepeatedKeyIsRefused() throws {
+    let result = try run(["parse", Self.signup, "-"], stdin: "name=a&name=b&action=decline")
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "<stdin>: \"name\" is given 2 times; the form sends it once\n")
+  }
+
+  @Test func formValuesRefusesWhatParseRefusesAndKeepsAnUnlistedCountry() throws {
+    for (request, submitted, message) in [
+      (Self.signup, "name=a&name=b", "\"name\" is given 2 times; the form sends it once"),
+      (Self.shipping, "street=a&street=b&street=c", "\"street\" is given 3 times; the form sends it at most twice"),
+      (
+        Self.signup, "emailOptInSelection=false",
+        "emailOptInSelection \"false\" is not what its checkbox sends (true, or nothing when unticked)"
+      ),
+      (Self.signup, "token=a+b%0A", "the request token is refused: a token is printable ASCII without spaces"),
+    ] {
+      let body = try temporaryFile(submitted, name: "body.txt")
+      let result = try run(["form", request, "--values", body.path])
+      #expect(result.status == 65, "\(submitted)")
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr == "\(body.path): \(message)\n")
+    }
+    for country in ["XX", "jp"] {
+      let body = try temporaryFile("name=Ann&country=\(country)", name: "body.txt")
+      let page = try run(["form", Self.shipping, "--values", body.path])
+      #expect(page.status == 0)
+      #expect(page.stdout.contains("<option value=\"\(country)\" selected>\(country)</option>"))
+      #expect(!page.stdout.contains("<option value=\"US\" selected>"))
+      #expect(page.stdout.contains("Choose a country or region from the list."))
+      let text = try run(["form", Self.shipping, "--values", body.path, "--format", "text"])
+      #expect(text.stdout.contains("[ \(country) "))
+    }
+    let help = try run(["form", "--help"]).stdout
+    #expect(help.contains("  --values FILE "))
+    #expect(!help.contains("--values BODY"))
+  }
+
+  @Test func invisibleCharactersAloneDoNotFillARequiredField() throws {
+    // U+200B, U+FEFF, U+200E and U+00AD: nothing the customer could see.
+    let body = "name=%E2%80%8B&street=%EF%BB%BF&city=%E2%80%8E&state=%C2%AD&postalCode=95014"
+    let result = try run(["parse", Self.shipping, "-"], stdin: body)
+    #expect(result.status == 65)
+    for (field, label) in [("name", "Full name"), ("street", "Street address"), ("city", "City"), ("state", "State")] {
+      #expect(
+        result.stdout.contains("\"field\": \"\(field)\",\n      \"message\": \"\(label) is required.\""), "\(field)")
+    }
+    let optional = try run(["parse", Self.signup, "-"], stdin: "name=%E2%80%8B&emailAddress=a%40b.co")
+    #expect(optional.status == 0)
+    #expect(optional.stdout.contains("\"name\": null,"))
+  }
+
+  @Test func aPhoneNumberIsCheckedForRealDigitsAndReturnedAsTyped() throws {
+    for typed in ["%E2%91%A0%E2%91%A1%E2%91%A2%E2%91%A3", "%C2%B2%C2%B3%E2%81%B4%E2%81%B5"] {
+      let result = try run(["parse", Self.signup, "-"], stdin: "phoneNumber=\(typed)")
+      #expect(result.status == 65)
+      #expect(result.stdout.contains("A phone number can have only digits, spaces and + ( ) - ."))
+    }
+    let spaced = try run(["parse", Self.signup, "-"], stdin: "phoneNumber=%2B1%C2%A0408%E2%80%83555%E3%80%800100")
+    #expect(spaced.status == 0)
+    #expect(spaced.stdout.contains("\"phoneNumber\": \"+1\u{A0}408\u{2003}555\u{3000}0100\","))
+  }
+
+  @Test func thePostalCodeAndCountryAreWhatTheCustomerShared() throws {
+    let session = try temporaryFile(
+      #"{"currency": "GBP", "region": "GB", "privacyPolicyURL": "https://example.com/privacy"}"#, name: "session.json")
+    let british = try run(
+      ["parse", Self.shipping, "-", "--config", session.path],
+      stdin: "name=Ann&street=10+Downing+St&city=London&postalCode=sw1a1aa")
+    #expect(british.status == 0)
+    #expect(british.stdout.contains("\"postalCode\": \"sw1a1aa\",\n  \"country\": null,\n"))
+    let fullWidth = try run(
+      ["parse", Self.shipping, "-"],
+      stdin:
+        "name=Ann&street=1+Main+St&city=T&state=CA&postalCode=%EF%BC%99%EF%BC%95%EF%BC%90%EF%BC%91%EF%BC%94&country=")
+    #expect(fullWidth.status == 0)
+    #expect(fullWidth.stdout.contains("\"postalCode\": \"９５０１４\",\n  \"country\": null,\n"))
+    let free = try run(
+      ["parse", Self.shipping, "-"], stdin: "name=Ann&street=1+Raffles+Pl&postalCode=anything!!&country=SG")
+    #expect(free.status == 0)
+    #expect(free.stdout.contains("\"postalCode\": \"anything!!\",\n  \"country\": \"SG\",\n"))
+  }
+
+  @Test func termsLinksNeedAnAbsoluteWebAddressWithAHost() throws {
+    let terms =
+      "[a](https:evil.example) <http:relative> [b](https:/evil.example) [c](https:///evil.example) [d](https://) [ok](https://example.com/terms)"
+    let request = try temporaryFile(
+      #"{"request": "signup", "termsAndConditions": "\#(terms)"}"#, name: "request.json")
+    let page = try run(["form", request.path])
+    #expect(page.status == 0)
+    #expect(page.stdout.contains("<p>a  b c d <a href=\"https://example.com/terms\">ok</a></p>"))
+    #expect(!page.stdout.contains("evil.example"))
+    #expect(!page.stdout.contains("relative"))
+  }
+
+  @Test func aBodysTokenMustKeepTheTokenRules() throws {
+    let hostile = try run(["parse", "examples/request-check-in.json", "-"], stdin: "token=%3Cscript%3E%22%0A")
+    #expect(hostile.status == 65)
+    #expect(hostile.stdout.isEmpty)
+    #expect(hostile.stderr == "<stdin>: the request token is refused: a token is printable ASCII without spaces\n")
+    let long = try run(
+      ["parse", "examples/request-check-in.json", "-"], stdin: "token=" + String(repeating: "t", count: 60_000))
+    #expect(long.status == 65)
+    #expect(long.stderr == "<stdin>: the request token is refused: a token is at most 1024 characters\n")
+  }
 }

@@ -18,6 +18,15 @@ import Testing
   func widths(_ text: String, _ expected: Int) {
     #expect(DisplayWidth.of(text) == expected)
   }
+
+  @Test func invisibleTextIsNotVisible() {
+    for text in ["", " ", "\u{200B}", "\u{FEFF}", "\u{200E}", "\u{00AD}", "\u{301}", "\u{3000}\u{200B}"] {
+      #expect(!DisplayWidth.hasVisibleCharacter(text), "\(text.unicodeScalars.map(\.value))")
+    }
+    for text in ["a", "\u{200B}a", "東", "😀", "-"] {
+      #expect(DisplayWidth.hasVisibleCharacter(text))
+    }
+  }
 }
 
 @Suite struct TextLayoutTests {
