@@ -212,7 +212,7 @@ enum Help {
       0 done, 64 bad command line, 65 bad input data (one line per problem on
       standard error: FILE: $.json.path: message; an Apple Pay or pass request is
       incompatibleRequest), 66 a file cannot be read, 70 internal error, 73 the
-      --output file cannot be written.
+      --output file cannot be written, 74 standard output cannot be written.
 
     """
 
@@ -244,7 +244,7 @@ enum Help {
       standard output), or bad input data, a body the form cannot have sent (a
       repeated key, an opt-in other than true, an unknown action, a token breaking
       the token rules) or a refused token (standard error), 66 a file cannot be
-      read, 70 internal error.
+      read, 70 internal error, 74 standard output cannot be written.
 
     """
 }
