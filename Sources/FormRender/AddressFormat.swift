@@ -5,8 +5,8 @@ import RenderCore
 /// which label, which are required, and what a postal code looks like.
 ///
 /// The layouts live in `data/address-formats.json` (from Google's libaddressinput
-/// address metadata, cited there), compiled in by the `EmbedAddressFormats` plugin;
-/// ``AddressFormats/bundled`` reads them. Regions without a layout get the generic one.
+/// address metadata, cited there), compiled in by `scripts/embed-data`
+/// (`EmbeddedAddressFormats.swift`); ``AddressFormats/bundled`` reads them. Regions without a layout get the generic one.
 public struct AddressFormat: Sendable, Equatable {
   /// What a field is called in a region: the kinds libaddressinput names
   /// (`zip_name_type`, `state_name_type`, `locality_name_type`), each a UI string.
