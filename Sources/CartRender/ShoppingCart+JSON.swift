@@ -9,12 +9,14 @@ extension ShoppingCart {
   ///   - currency: the session's ISO 4217 code; amounts with more decimal places than
   ///     it has minor units are refused. Nil skips that check (`diff` compares carts
   ///     without a session).
+  ///   - root: where the cart stands in its document (`$.cart` in a session transcript),
+  ///     so every path and message names the right place.
   /// - Throws: ``DataErrors`` with every problem and its JSON path, e.g.
   ///   `$.items[1].id: duplicate item id "A" (first at $.items[0])`.
-  public init(json: JSONValue, currency: String?) throws(DataErrors) {
+  public init(json: JSONValue, currency: String?, at root: JSONPath = .root) throws(DataErrors) {
     var log = ProblemLog()
     let digits = currency.map(CurrencyCode.fractionDigits)
-    guard let object = JSONObjectReader(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
+    guard let object = JSONObjectReader(json, at: root, log: &log) else { throw DataErrors(log.problems) }
     object.rejectUnknownKeys(["items", "summary"], log: &log)
 
     var items: [Item] = []

@@ -92,7 +92,12 @@ extension JSONValue {
       return nil
     }
     guard let value = Int(literal) else {
-      log.add(path, "expected a whole number, found \(Echo.literal(literal))")
+      let isWhole = literal.drop { $0 == "-" }.allSatisfy { $0.isASCII && $0.isNumber }
+      log.add(
+        path,
+        isWhole
+          ? "must be between \(range.lowerBound) and \(range.upperBound), found \(Echo.literal(literal))"
+          : "expected a whole number, found \(Echo.literal(literal))")
       return nil
     }
     guard range.contains(value) else {

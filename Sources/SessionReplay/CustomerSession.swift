@@ -6,7 +6,10 @@ import StatusRender
 /// What the customer's screen shows as the merchant's app makes its calls, with the
 /// rules a real `CustomerEngagementSession` enforces:
 ///
+/// - events come in the session's order: `connected`, then `ready`; after `disconnected`
+///   or `closed` nothing starts again, and anything out of that order fails as `notReady`;
 /// - a call before the `ready` event (or after the session ended) fails as `notReady`;
+///   only `close()` may come at any time, and closing an ended session changes nothing;
 /// - a second request, or a status update, while a form is open fails as `sessionBusy`;
 /// - Apple Pay and Wallet-pass requests fail as `incompatibleRequest` on the web;
 /// - a cart update while a form is open is kept and shown when the form closes;
@@ -41,29 +44,33 @@ public struct CustomerSession: Sendable {
   /// A cart update arrived while a form was open: the cart shows when it closes.
   private var cartChangedWhileFormOpen = false
 
-  public init() {}
+  /// The session's ISO 3166-1 region: it lays out an address form, and so decides which
+  /// keys the form's response may hold.
+  public let region: String
+
+  public init(region: String = SessionConfiguration.default.region) {
+    self.region = region
+  }
 
   /// Applies one step.
   /// - Throws: ``CustomerSessionError``; the session is unchanged then.
   public mutating func apply(_ step: SessionStep) throws(CustomerSessionError) {
     switch step {
     case .event(.connected):
+      guard phase == .waiting else { throw .notReady }
       phase = .connected
       screen = .welcome
     case .event(.ready):
-      guard phase != .ended else { throw .notReady }
+      guard phase == .connected else { throw .notReady }
       phase = .ready
-      if screen == .none { screen = .welcome }
     case .event(.disconnected):
+      guard phase == .connected || phase == .ready else { throw .notReady }
       phase = .ended
       screen = .status(.disconnected)
-    case .event(.closed):
+    case .event(.closed), .close:
+      // A customer who never connected sees nothing; an ended session stays as it is.
+      if phase == .connected || phase == .ready { screen = .status(.closed) }
       phase = .ended
-      screen = .status(.closed)
-    case .close:
-      guard phase != .ended else { throw .notReady }
-      phase = .ended
-      screen = .status(.closed)
     case .updateShoppingCart(let newCart):
       try requireReady()
       cart = newCart
@@ -84,7 +91,7 @@ public struct CustomerSession: Sendable {
     case .response, .declined:
       try requireReady()
       guard case .form(let request) = screen else { throw .noOpenRequest }
-      if case .response(let values) = step { try Self.check(values, answers: request.form) }
+      if case .response(let values) = step { try Self.check(values, answers: request.form, region: region) }
       switch screenBehindForm {
       case .cart: screen = cartScreen()
       case _ where cartChangedWhileFormOpen: screen = cartScreen()
@@ -98,23 +105,26 @@ public struct CustomerSession: Sendable {
     }
   }
 
-  /// A response holds only the open form's response keys (and its `token`): text or
-  /// null, and for the opt-ins true, false or null.
-  static func check(_ response: JSONValue, answers form: FormRequest) throws(CustomerSessionError) {
+  /// A response holds only keys of the fields the open form shows (its layout in the
+  /// session's region: a hidden opt-in or a contact field not asked for is not one):
+  /// text or null, and for the opt-ins true, false or null. Text holds no control
+  /// characters but the line feed between two street lines. No token: replay issues none.
+  static func check(_ response: JSONValue, answers form: FormRequest, region: String) throws(CustomerSessionError) {
     guard case .object(let members) = response else { throw .invalidResponse("expected an object") }
-    let keys = form.responseKeys
+    let keys = FormLayout(request: form, region: region).fields
     for member in members {
-      if member.key == "token", case .string = member.value { continue }
       guard let field = keys.first(where: { $0.rawValue == member.key }) else {
         let known = keys.map(\.rawValue).joined(separator: ", ")
-        throw .invalidResponse(
-          "\(Echo.quoted(member.key)) is not a key of this \(form.kind.rawValue) response; use \(known)")
+        throw .invalidResponse("\(Echo.quoted(member.key)) is not a field of the open form; use \(known)")
       }
       let isOptIn = field == .emailOptInSelection || field == .smsOptInSelection
       switch member.value {
       case .null: continue
       case .bool where isOptIn: continue
-      case .string where !isOptIn: continue
+      case .string(let text) where !isOptIn:
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+          throw .invalidResponse("\(member.key) holds a control character")
+        }
       default:
         throw .invalidResponse("\(member.key) must be \(isOptIn ? "true, false or null" : "text or null")")
       }

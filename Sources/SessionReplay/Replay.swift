@@ -7,7 +7,8 @@ import StatusRender
 /// the customer's screen after every step, in every locale and format asked for.
 ///
 /// Files are named `<locale>/<step>-<call>.<html|txt>` (`en-US/003-updateShoppingCart.html`),
-/// steps numbered from 001 in transcript order (the configuration line is not a step).
+/// steps numbered from 001 in transcript order (the configuration line is not a step),
+/// with more digits when the transcript has 1,000 lines or more, so names sort in order.
 /// Consecutive cart screens carry the animation hints between the two carts. Each
 /// step's files are handed to `write` before the next line is read, so when a line
 /// breaks a rule the files of the steps before it are already written.
@@ -66,13 +67,21 @@ public enum Replay {
     available: [String] = UIStrings.bundled.languages, write: (File) throws -> Void
   ) throws -> Int {
     var configuration = configuration
-    var session = CustomerSession()
+    var session: CustomerSession?
     var contexts: [(folder: String, context: RenderContext)] = []
     var step = 0
-    for (index, line) in Transcript.lines(transcript).enumerated() {
+    let lines = Transcript.lines(transcript)
+    // Every step number has as many digits as the last one, so the files sort in order.
+    let digits = max(3, String(lines.count).count)
+    for (index, line) in lines.enumerated() {
       let json: JSONValue
       do { json = try JSONParser.parse(Array(line.bytes)) } catch {
-        throw Failure(line: line.number, messages: error.problems.map(\.description))
+        // Within one line, the column is what locates the fault.
+        throw Failure(
+          line: line.number,
+          messages: error.problems.map {
+            $0.description.replacingOccurrences(of: "invalid JSON at line 1, column", with: "invalid JSON at column")
+          })
       }
       if index == 0 {
         do {
@@ -85,18 +94,20 @@ public enum Replay {
         }
       }
       if contexts.isEmpty { contexts = makeContexts(configuration, options: options, available: available) }
+      var current = session ?? CustomerSession(region: configuration.region)
       let parsed: (name: String, step: SessionStep)
       do { parsed = try Transcript.step(json, currency: configuration.currency) } catch {
         throw Failure(line: line.number, messages: error.problems.map(\.description))
       }
-      do { try session.apply(parsed.step) } catch {
+      do { try current.apply(parsed.step) } catch {
         throw Failure(line: line.number, messages: [error.description])
       }
+      session = current
       step += 1
-      let stem = String(step).leftPadded(to: 3) + "-" + parsed.name
+      let stem = String(step).leftPadded(to: digits) + "-" + parsed.name
       for (folder, context) in contexts {
         for format in options.formats {
-          guard let contents = try render(session.screen, format: format, context: context, width: options.width)
+          guard let contents = try render(current.screen, format: format, context: context, width: options.width)
           else { continue }
           try write(File(path: "\(folder)/\(stem).\(format.fileExtension)", contents: contents))
         }

@@ -49,9 +49,15 @@ public enum Transcript {
 
   /// A configuration line's configuration, or nil when the line is something else.
   public static func configuration(_ json: JSONValue) throws(DataErrors) -> SessionConfiguration? {
-    guard case .object(let members) = json, members.count == 1, let first = members.first,
-      first.key == "configuration"
-    else { return nil }
+    guard case .object(let members) = json, let first = members.first(where: { $0.key == "configuration" }) else {
+      return nil
+    }
+    if let other = members.first(where: { $0.key != "configuration" }) {
+      throw DataErrors([
+        DataProblem(
+          path: .root.appending(key: other.key), message: "unknown key \(Echo.quoted(other.key)) beside configuration")
+      ])
+    }
     do {
       return try SessionConfiguration(json: first.value)
     } catch {
@@ -68,6 +74,11 @@ public enum Transcript {
       throw DataErrors(log.problems)
     }
     let keys = Set(members.map(\.key))
+    if keys.contains("configuration") {
+      throw DataErrors([
+        DataProblem(path: .root.appending(key: "configuration"), message: "a configuration must be the first line")
+      ])
+    }
     if keys.contains("event") {
       object.rejectUnknownKeys(["event"], log: &log)
       let name = object.required("event", log: &log).flatMap { $0.0.string(at: $0.1, log: &log) }
@@ -113,12 +124,7 @@ public enum Transcript {
       object.rejectUnknownKeys(["call", "cart"], log: &log)
       guard let (cartJSON, cartPath) = object.required("cart", log: &log) else { throw DataErrors(log.problems) }
       try log.check()
-      do {
-        return (call, .updateShoppingCart(try ShoppingCart(json: cartJSON, currency: currency)))
-      } catch {
-        throw DataErrors(
-          error.problems.map { DataProblem(path: prefixed($0.path, with: cartPath), message: $0.message) })
-      }
+      return (call, .updateShoppingCart(try ShoppingCart(json: cartJSON, currency: currency, at: cartPath)))
     }
     if let kind = requestCalls[call] {
       // The call's own fields, in the contract's request shape: `pass` and purposes
@@ -156,8 +162,6 @@ public enum Transcript {
 
   /// `path` re-rooted under `prefix`: `$.items[0]` under `cart` is `$.cart.items[0]`.
   static func prefixed(_ path: JSONPath, with prefix: String) -> JSONPath {
-    prefixed(path, with: JSONPath.root.appending(key: prefix))
+    JSONPath.root.appending(key: prefix).appending(path: path)
   }
-
-  static func prefixed(_ path: JSONPath, with prefix: JSONPath) -> JSONPath { prefix.appending(path: path) }
 }

@@ -162,7 +162,8 @@ enum Help {
                               alike. - reads standard input.
 
     OPTIONS:
-      --out DIR               Folder for the files: DIR/<locale>/003-updateShoppingCart.html
+      --out DIR               A new or empty folder for the files:
+                              DIR/<locale>/003-updateShoppingCart.html
       --locales LIST          Comma-separated BCP 47 tags. Default: English with the
                               session's region.
       --format html|text|both Default: html.
@@ -175,6 +176,7 @@ enum Help {
       sessionBusy          a request or a status while a form is open
       incompatibleRequest  Apple Pay (requestPayment) or a Wallet pass
       noOpenRequest        a response or a decline with no form open
+      invalidResponse      a response key the open form does not show, or a bad value
       A cart update while a form is open is kept and shown when the form closes; the
       ready status returns to the cart. The files of the steps before a broken line
       are still written.

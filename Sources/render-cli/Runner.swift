@@ -182,6 +182,7 @@ struct Runner {
     }
     let transcript = try inputs.read(options.file)
     let directory = URL(fileURLWithPath: options.outputDirectory)
+    try Self.prepareEmptyFolder(directory, named: options.outputDirectory)
     var written = 0
     let replayOptions = Replay.Options(
       locales: options.locales, formats: options.formats, width: options.width ?? CartText.defaultWidth)
@@ -197,11 +198,32 @@ struct Runner {
         }
         written += 1
       }
+      let stepWord = steps == 1 ? "step" : "steps"
+      let fileWord = written == 1 ? "file" : "files"
       return Outcome(
         status: .success,
-        standardOutput: "replay: \(steps) steps, \(written) files in \(options.outputDirectory)\n")
+        standardOutput: "replay: \(steps) \(stepWord), \(written) \(fileWord) in \(options.outputDirectory)\n")
     } catch let failure as Replay.Failure {
       throw RunFailure.data(failure.lines(file: transcript.label))
+    }
+  }
+
+  /// Makes `directory` when missing; refuses one that is not a folder or not empty, so
+  /// the files of an earlier run never mix with this one's.
+  private static func prepareEmptyFolder(_ directory: URL, named name: String) throws(RunFailure) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else { throw RunFailure.cannotCreate("'\(name)' exists and is not a folder") }
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      guard entries.isEmpty else {
+        throw RunFailure.cannotCreate("'\(name)' is not empty: replay into a new or empty folder")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw RunFailure.cannotCreate("cannot make '\(name)': \(SystemErrorText.describe(error))")
     }
   }
 

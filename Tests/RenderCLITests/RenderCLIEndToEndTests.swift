@@ -360,12 +360,15 @@ enum DisplayWidthProbe {
 
   @Test func checkoutInTwoLocales() throws {
     let out = try temporaryDirectory()
-    let result = try cli.run(["replay", "examples/checkout.jsonl", "--out", out.path, "--locales", "en-US,ar-EG"])
+    let result = try cli.run([
+      "replay", "examples/checkout.jsonl", "--out", out.appending(path: "pages").path, "--locales", "en-US,ar-EG",
+    ])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    #expect(result.stdout == "replay: 13 steps, 26 files in \(out.path)\n")
+    #expect(result.stdout == "replay: 13 steps, 26 files in \(out.appending(path: "pages").path)\n")
     for locale in ["en-US", "ar-EG"] {
-      let files = try FileManager.default.contentsOfDirectory(atPath: out.appending(path: locale).path).sorted()
+      let files = try FileManager.default.contentsOfDirectory(atPath: out.appending(path: "pages/\(locale)").path)
+        .sorted()
       #expect(files.count == 13)
       #expect(files.first == "001-connected.html")
       #expect(files.last == "013-closeCustomerSession.html")
@@ -397,6 +400,17 @@ enum DisplayWidthProbe {
     #expect(result.stderr == "\(file.path):\(message)\n")
     let written = try FileManager.default.contentsOfDirectory(atPath: out.appending(path: "pages/en-US").path)
     #expect(written.count == writtenSteps * 2)
+  }
+
+  @Test func theOutputFolderMustBeNewOrEmpty() throws {
+    let out = try temporaryDirectory()
+    try Data("old".utf8).write(to: out.appending(path: "stale.html"))
+    let result = try cli.run(["replay", "examples/checkout.jsonl", "--out", out.path])
+    #expect(result.status == 73)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "Error: '\(out.path)' is not empty: replay into a new or empty folder\n")
+    let file = out.appending(path: "stale.html")
+    #expect(try cli.run(["replay", "examples/checkout.jsonl", "--out", file.path]).status == 73)
   }
 
   @Test func usageErrors() throws {

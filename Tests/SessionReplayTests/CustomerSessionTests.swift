@@ -108,7 +108,44 @@ import Testing
     try session.apply(.close)
     #expect(session.screen == .status(.closed))
     #expect(error(&session, .updateShoppingCart(cartA)) == .notReady)
-    #expect(error(&session, .close) == .notReady)
+    #expect(error(&session, .event(.connected)) == .notReady)
+    #expect(error(&session, .event(.ready)) == .notReady)
+    // close() never throws in the seeds' API: closing again changes nothing.
+    #expect(error(&session, .close) == nil)
+    #expect(session.screen == .status(.closed))
+  }
+
+  @Test func eventsComeInTheSessionsOrder() throws {
+    var session = CustomerSession()
+    #expect(error(&session, .event(.ready)) == .notReady)
+    #expect(error(&session, .event(.disconnected)) == .notReady)
+    try session.apply(.event(.connected))
+    #expect(error(&session, .event(.connected)) == .notReady)
+  }
+
+  @Test func closingBeforeTheCustomerConnectsShowsNothing() throws {
+    var session = CustomerSession()
+    try session.apply(.close)
+    #expect(session.screen == .none)
+    #expect(error(&session, .event(.connected)) == .notReady)
+  }
+
+  @Test func aResponseHoldsOnlyTheOpenFormsFields() throws {
+    var session = try ready()
+    let form = try FormRequest(
+      json: try JSONParser.parse(Array(#"{"request":"signup","fields":["emailAddress"],"smsConsent":"visible"}"#.utf8)))
+    try session.apply(.request(SessionRequest(call: "requestSignup", form: form)))
+    func response(_ text: String) throws -> SessionStep { .response(try JSONParser.parse(Array(text.utf8))) }
+    #expect(
+      error(&session, try response(#"{"phoneNumber":"+15555550100"}"#))
+        == .invalidResponse(
+          #""phoneNumber" is not a field of the open form; use name, emailAddress, smsOptInSelection"#))
+    #expect(error(&session, try response(#"{"emailOptInSelection":true}"#))?.name == "invalidResponse")
+    #expect(error(&session, try response(#"{"token":"forged"}"#))?.name == "invalidResponse")
+    #expect(
+      error(&session, try response(#"{"emailAddress":"a\u0007@b.co"}"#))
+        == .invalidResponse("emailAddress holds a control character"))
+    #expect(error(&session, try response(#"{"name":"Zoë","emailAddress":null,"smsOptInSelection":false}"#)) == nil)
   }
 
   @Test func disconnectedShowsItsScreen() throws {

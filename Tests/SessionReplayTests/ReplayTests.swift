@@ -104,7 +104,7 @@ import Testing
         + #"{"response":{"creditCard":"4111"}}"#)
     #expect(
       failure == [
-        #"session.jsonl:4: invalidResponse: "creditCard" is not a key of this customerInfo response; use emailAddress, phoneNumber"#
+        #"session.jsonl:4: invalidResponse: "creditCard" is not a field of the open form; use emailAddress"#
       ])
   }
 
@@ -114,7 +114,46 @@ import Testing
         + #"{"call":"updateShoppingCart","cart":{"items":[{"id":"A","name":"x","quantity":0,"totalPrice":1}]}}"#)
     #expect(failure == ["session.jsonl:4: $.cart.items[0].quantity: must be between 1 and 1000000000, found 0"])
     let (_, invalid) = replay("{\"event\": ")
-    #expect(invalid == ["session.jsonl:1: $.event: invalid JSON at line 1, column 11: unexpected end of input"])
+    #expect(invalid == ["session.jsonl:1: $.event: invalid JSON at column 11: unexpected end of input"])
+  }
+
+  @Test func cartProblemsNameTheirPlaceInTheLine() {
+    let cart =
+      #"{"call":"updateShoppingCart","cart":{"items":[{"id":"A","name":"x","quantity":1,"totalPrice":1},"#
+      + #"{"id":"A","name":"y","quantity":1,"totalPrice":1}]}}"#
+    let (_, failure) = replay(Self.readyLines + cart)
+    #expect(failure == [#"session.jsonl:3: $.cart.items[1].id: duplicate item id "A" (first at $.cart.items[0])"#])
+  }
+
+  @Test func configurationMustBeTheFirstLineAndAlone() {
+    let config = #"{"configuration":{"currency":"EUR","region":"DE","privacyPolicyURL":"https://a.example/p"}}"#
+    #expect(
+      replay(Self.readyLines + config).failure == [
+        "session.jsonl:3: $.configuration: a configuration must be the first line"
+      ])
+    let extra = #"{"configuration":{"currency":"EUR","region":"DE","privacyPolicyURL":"https://a.example/p"},"x":1}"#
+    #expect(replay(extra).failure == [#"session.jsonl:1: $.x: unknown key "x" beside configuration"#])
+  }
+
+  @Test func aSessionThatEndedCannotStartAgain() {
+    let (files, failure) = replay(Self.readyLines + #"{"call":"close"}"# + "\n" + #"{"event":"connected"}"#)
+    #expect(failure?.first?.hasPrefix("session.jsonl:4: notReady:") == true)
+    #expect(files.count == 3)
+  }
+
+  @Test func closingBeforeConnectingWritesNoFile() {
+    let (files, failure) = replay(#"{"call":"close"}"#)
+    #expect(failure == nil)
+    #expect(files.isEmpty)
+  }
+
+  @Test func stepNumbersWidenTogetherPastNineHundredNinetyNine() {
+    let closes = String(repeating: #"{"call":"close"}"# + "\n", count: 998)
+    let (files, failure) = replay(Self.readyLines + closes)
+    #expect(failure == nil)
+    #expect(files.first?.path == "en-US/0001-connected.html")
+    #expect(files.last?.path == "en-US/1000-close.html")
+    #expect(files.map(\.path) == files.map(\.path).sorted())
   }
 
   @Test func configurationLineSetsTheSession() {
