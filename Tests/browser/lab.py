@@ -14,7 +14,7 @@ rules, in the order they are reported:
 - `no-overlapping-text`: no two text boxes overlap;
 - `mirrored-layout`: rows follow the page's direction (amounts left of labels in
   right-to-left pages), no physical `text-align`;
-- `merchant-text-direction`: each `dir="auto"` element reads in its text's direction;
+- `merchant-text-direction`: each `dir="auto"` element and `<bdi>` reads in its text's direction;
 - `total-in-view` (carts with items): the total stays in view while the list scrolls;
 - `text-200-overflow`, `text-200-cut-off`, `text-200-overlap`, `text-200-mirrored-layout`,
   `text-200-total-in-view`: the same with the root font size at 200 % (rows wrap then).

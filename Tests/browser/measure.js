@@ -329,9 +329,10 @@ window.__lab = (() => {
   }
 
   // --- merchant-text-direction ------------------------------------------------------------
-  // A `dir="auto"` element takes the direction of its first strong character (HTML's
-  // rule; text inside descendants with their own `dir`, and `bdi`, is skipped): Latin
-  // merchant text reads left to right even in an Arabic page.
+  // A `dir="auto"` element, and a `<bdi>` (auto by default: the engine isolates merchant
+  // text in one), takes the direction of its first strong character (HTML's rule; text
+  // inside descendants with their own `dir`, and `bdi`, is skipped): Latin merchant text
+  // reads left to right even in an Arabic page.
   function firstStrong(el) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT, {
       acceptNode(node) {
@@ -356,7 +357,7 @@ window.__lab = (() => {
 
   function merchantDirection() {
     const problems = [];
-    for (const el of document.querySelectorAll('[dir="auto" i]')) {
+    for (const el of document.querySelectorAll('[dir="auto" i], bdi:not([dir])')) {
       if (/^(input|textarea)$/.test(el.localName)) continue;
       const strong = firstStrong(el);
       if (!strong) continue;
