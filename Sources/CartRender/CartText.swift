@@ -19,13 +19,17 @@ public enum CartText {
     case moved = "↕"
   }
 
-  public static func render(_ cart: ShoppingCart, context: RenderContext, width: Int = OutputFormat.defaultTextWidth) -> String {
+  public static func render(
+    _ cart: ShoppingCart, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
+  ) -> String {
     render(cart, update: nil, context: context, width: width)
   }
 
   /// The updated cart with a change gutter against ``CartUpdate/previous``; every line
   /// still fits `width` columns.
-  public static func render(_ update: CartUpdate, context: RenderContext, width: Int = OutputFormat.defaultTextWidth) -> String {
+  public static func render(
+    _ update: CartUpdate, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
+  ) -> String {
     render(update.cart, update: update, context: context, width: width)
   }
 

@@ -7,8 +7,8 @@ import RenderCore
 /// shows the values typed and the errors, as the page would.
 public enum FormText {
   public static func render(
-    _ request: FormRequest, context: RenderContext, width: Int = OutputFormat.defaultTextWidth, state: FormState = .fresh,
-    formats: AddressFormats = .bundled
+    _ request: FormRequest, context: RenderContext, width: Int = OutputFormat.defaultTextWidth,
+    state: FormState = .fresh, formats: AddressFormats = .bundled
   ) -> String {
     let strings = context.strings
     let layout = TextLayout(width: width, localeTag: context.locale.formattingTag.description)

@@ -164,7 +164,9 @@ enum UpdateFixtures {
 }
 
 @Suite struct CartUpdateTextTests {
-  func text(_ update: CartUpdate, locale: String = "en-US", width: Int = OutputFormat.defaultTextWidth) throws -> String {
+  func text(
+    _ update: CartUpdate, locale: String = "en-US", width: Int = OutputFormat.defaultTextWidth
+  ) throws -> String {
     CartText.render(update, context: try Fixtures.context(locale), width: width)
   }
 
