@@ -6,6 +6,11 @@ struct UsageError: Error, Equatable {
   var subcommand: Subcommand?
 }
 
+extension UsageError {
+  /// An error a declaration throws; the parser adds the subcommand.
+  init(_ message: String) { self.init(message: message, subcommand: nil) }
+}
+
 /// The whole command line: the subcommands, each declared once with its options (see
 /// ``SubcommandDeclaration``). Turns arguments into a ``Command`` without touching
 /// files, so it is tested alone, and writes the help from the same declarations.
@@ -30,19 +35,19 @@ struct CommandLineSyntax: Sendable {
   }
 
   func parse(_ arguments: [String]) throws(UsageError) -> Command {
-    guard let first = arguments.first else { throw UsageError(message: "Missing subcommand.", subcommand: nil) }
+    guard let first = arguments.first else { throw UsageError("Missing subcommand.") }
     switch first {
     case "--help", "-h", "help":
       guard arguments.count > 1 else { return .help(nil) }
       guard let topic = syntax(named: arguments[1]) else {
-        throw UsageError(message: "Unknown subcommand '\(arguments[1])'.", subcommand: nil)
+        throw UsageError("Unknown subcommand '\(arguments[1])'.")
       }
       return .help(topic.subcommand)
     case "--version":
       return .version
     default:
       guard let syntax = syntax(named: first) else {
-        throw UsageError(message: "Unknown subcommand '\(first)'.", subcommand: nil)
+        throw UsageError("Unknown subcommand '\(first)'.")
       }
       return try syntax.parse(Array(arguments.dropFirst()))
     }
@@ -64,7 +69,7 @@ struct CommandLineSyntax: Sendable {
   /// Standard input can be read once: at most one of `paths` may be `-`.
   static func checkStandardInput(_ paths: [String?]) throws(UsageError) {
     guard paths.filter({ $0 == "-" }).count <= 1 else {
-      throw UsageError(message: "Standard input can feed only one input.", subcommand: nil)
+      throw UsageError("Standard input can feed only one input.")
     }
   }
 
@@ -73,9 +78,9 @@ struct CommandLineSyntax: Sendable {
   static func positionals(
     _ positionals: [String], count: Int, missing: (Int) -> String
   ) throws(UsageError) -> [String] {
-    guard positionals.count >= count else { throw UsageError(message: missing(positionals.count), subcommand: nil) }
+    guard positionals.count >= count else { throw UsageError(missing(positionals.count)) }
     guard positionals.count == count else {
-      throw UsageError(message: "Unexpected argument '\(positionals[count])'.", subcommand: nil)
+      throw UsageError("Unexpected argument '\(positionals[count])'.")
     }
     return positionals
   }

@@ -64,6 +64,13 @@ struct OptionDeclaration<Options>: Sendable {
     let list =
       choices.count == 1
       ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
-    throw UsageError(message: "'\(value)' is not a \(valueName); use \(list).", subcommand: nil)
+    throw UsageError("'\(value)' is not a \(valueName); use \(list).")
+  }
+}
+
+extension OptionDeclaration where Options == String? {
+  /// An option whose value is kept as given, such as a file path.
+  init(_ name: String, value valueName: String, help: String) {
+    self.init(name, value: valueName, help: help) { stored, value throws(UsageError) in stored = value }
   }
 }

@@ -5,7 +5,7 @@ import RenderCore
 enum OptionValues {
   static func languageTag(_ value: String) throws(UsageError) -> LanguageTag {
     guard let parsed = LanguageTag(value) else {
-      throw UsageError(message: "'\(value)' is not a BCP 47 language tag (e.g. fr-CA).", subcommand: nil)
+      throw UsageError("'\(value)' is not a BCP 47 language tag (e.g. fr-CA).")
     }
     return parsed
   }
@@ -14,9 +14,7 @@ enum OptionValues {
   static func width(_ value: String) throws(UsageError) -> Int {
     let range = CommandLineSyntax.widthRange
     guard let parsed = Int(value), range.contains(parsed) else {
-      throw UsageError(
-        message: "'\(value)' is not a width; use a whole number from \(range.lowerBound) to \(range.upperBound).",
-        subcommand: nil)
+      throw UsageError("'\(value)' is not a width; use a whole number from \(range.lowerBound) to \(range.upperBound).")
     }
     return parsed
   }
@@ -24,7 +22,7 @@ enum OptionValues {
   /// A `--token`: the engine carries a token, it never makes one up.
   static func token(_ value: String) throws(UsageError) -> String {
     if let problem = RequestToken.problem(value) {
-      throw UsageError(message: "Invalid '--token': \(problem).", subcommand: nil)
+      throw UsageError("Invalid '--token': \(problem).")
     }
     return value
   }

@@ -177,6 +177,6 @@ private struct OptionScan<Options> {
 
   /// Keeps the first problem: it is the one the user meets first.
   private mutating func fail(_ message: String) {
-    error = error ?? UsageError(message: message, subcommand: nil)
+    error = error ?? UsageError(message)
   }
 }

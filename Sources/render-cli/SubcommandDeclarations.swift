@@ -6,53 +6,55 @@ import StatusRender
 
 /// Every render-cli subcommand and option, declared once. Parsing, the options each
 /// subcommand knows and the help text all come from here (see ``CommandLineSyntax``).
+///
+/// A new subcommand is a ``Subcommand`` case, a ``Command`` case with its options
+/// struct, a ``SubcommandDeclaration`` here listing its options (shared ones such as
+/// ``renderOptions`` lifted into its struct), its place in
+/// ``CommandLineSyntax/standard``, and the ``Runner`` case that runs it.
 enum SubcommandDeclarations {
-  private static let widthHelp =
-    "Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: 40."
+  // MARK: Options more than one subcommand takes, each storing its own value; a
+  // subcommand lifts them into its options (`config.lifted(\.render.configPath)`).
 
-  // MARK: Options every rendering subcommand shares
-
-  static let config = OptionDeclaration<RenderOptions>(
+  static let config = OptionDeclaration<String?>(
     "--config", value: "file",
     help: """
       Session configuration JSON (currency, region,
       privacyPolicyURL, websiteURL, storeName, deviceName). Default:
       USD, US, https://example.com/privacy.
-      """, into: \.configPath)
+      """)
 
-  static let locale = OptionDeclaration<RenderOptions>(
+  static let locale = OptionDeclaration<LanguageTag?>(
     "--locale", value: "tag",
     help: """
       BCP 47 locale, e.g. fr-CA, ar-EG, zh-Hant-TW. Wins over
       --accept-language. Without a region the session's
       region is used (es at a US store formats as es-US).
       """
-  ) { options, value throws(UsageError) in options.locale = try OptionValues.languageTag(value) }
+  ) { locale, value throws(UsageError) in locale = try OptionValues.languageTag(value) }
 
-  static let acceptLanguage = OptionDeclaration<RenderOptions>(
+  static let acceptLanguage = OptionDeclaration<String?>(
     "--accept-language", value: "value",
     help: """
       An HTTP Accept-Language value, e.g. "fr-CA,fr;q=0.8";
       the most preferred language with UI strings is used.
-      """, into: \.acceptLanguage)
+      """)
 
-  static let format = OptionDeclaration<RenderOptions>(
+  static let format = OptionDeclaration<OutputFormat>(
     "--format", value: "format", choices: ["html", "text"], help: "Output format. Default: html."
-  ) { options, value throws(UsageError) in options.format = OutputFormat(rawValue: value) ?? .html }
+  ) { format, value throws(UsageError) in format = OutputFormat(rawValue: value) ?? .html }
 
-  static let width = OptionDeclaration<RenderOptions>("--width", value: "n", help: widthHelp) {
-    options, value throws(UsageError) in options.width = try OptionValues.width(value)
-  }
+  static let width = OptionDeclaration<Int?>(
+    "--width", value: "n",
+    help:
+      "Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: 40."
+  ) { width, value throws(UsageError) in width = try OptionValues.width(value) }
 
-  static let output = OptionDeclaration<RenderOptions>(
+  static let output = OptionDeclaration<String?>(
     "--output", value: "file",
     help: """
       Write to FILE (replaced whole, or not at all) instead of
       standard output.
-      """, into: \.outputPath)
-
-  /// In help's order, after a subcommand's own options.
-  static let renderOptions = [config, locale, acceptLanguage, format, width, output]
+      """)
 
   static let token = OptionDeclaration<String?>(
     "--token", value: "value",
@@ -61,6 +63,12 @@ enum SubcommandDeclarations {
       (printable ASCII, no spaces, at most \(RequestToken.maximumLength) characters).
       """
   ) { token, value throws(UsageError) in token = try OptionValues.token(value) }
+
+  /// The options of every rendering subcommand, in help's order, after its own.
+  static let renderOptions: [OptionDeclaration<RenderOptions>] = [
+    config.lifted(\.configPath), locale.lifted(\.locale), acceptLanguage.lifted(\.acceptLanguage),
+    format.lifted(\.format), width.lifted(\.width), output.lifted(\.outputPath),
+  ]
 
   // MARK: Subcommands
 
@@ -97,16 +105,16 @@ enum SubcommandDeclarations {
       """,
     make: { positionals throws(UsageError) in
       guard positionals.count <= 1 else {
-        throw UsageError(message: "Unexpected argument '\(positionals[1])'.", subcommand: nil)
+        throw UsageError("Unexpected argument '\(positionals[1])'.")
       }
       return CartOptions(file: positionals.first)
     },
     check: { options throws(UsageError) in
       if options.file == "-", options.render.configPath == "-" {
-        throw UsageError(message: "Standard input can feed only one of FILE and --config.", subcommand: nil)
+        throw UsageError("Standard input can feed only one of FILE and --config.")
       }
       if options.previous == "-", options.file == "-" || options.render.configPath == "-" {
-        throw UsageError(message: "Standard input can feed only one of FILE, --config and --previous.", subcommand: nil)
+        throw UsageError("Standard input can feed only one of FILE, --config and --previous.")
       }
     }, command: { .cart($0) })
 
@@ -135,7 +143,7 @@ enum SubcommandDeclarations {
       let names = StatusScreen.allCases.map(\.rawValue).joined(separator: ", ")
       let name = try CommandLineSyntax.positionals(positionals, count: 1) { _ in "Missing status name (\(names))." }[0]
       guard let screen = StatusScreen(rawValue: name) else {
-        throw UsageError(message: "Unknown status '\(name)'; use one of \(names).", subcommand: nil)
+        throw UsageError("Unknown status '\(name)'; use one of \(names).")
       }
       return StatusOptions(screen: screen)
     }, command: { .status($0) })
@@ -152,7 +160,7 @@ enum SubcommandDeclarations {
           Items are matched by id, which must be unique in each.
           """),
     ],
-    options: [OptionDeclaration("--output", value: "file", help: output.help, into: \.outputPath)],
+    options: [output.lifted(\.outputPath)],
     sections: """
       OUTPUT:
         {"inserted": [id], "removed": [id], "moved": [id],
@@ -175,7 +183,7 @@ enum SubcommandDeclarations {
         $0 == 0 ? "Missing OLD and NEW carts." : "Missing NEW cart."
       }
       guard carts[0] != "-" || carts[1] != "-" else {
-        throw UsageError(message: "Standard input can feed only one of OLD and NEW.", subcommand: nil)
+        throw UsageError("Standard input can feed only one of OLD and NEW.")
       }
       return DiffOptions(old: carts[0], new: carts[1])
     }, command: { .diff($0) })
@@ -247,9 +255,9 @@ enum SubcommandDeclarations {
         Session configuration JSON. Its region lays out and
         checks the address unless the customer picked a country.
         """
-      ).lifted(\.render),
-      locale.withHelp("BCP 47 locale of the error messages (as for form).").lifted(\.render),
-      acceptLanguage.withHelp("An HTTP Accept-Language value, negotiated.").lifted(\.render),
+      ).lifted(\.render.configPath),
+      locale.withHelp("BCP 47 locale of the error messages (as for form).").lifted(\.render.locale),
+      acceptLanguage.withHelp("An HTTP Accept-Language value, negotiated.").lifted(\.render.acceptLanguage),
       token.withHelp("Refuse a body whose token is missing or differs.").lifted(\.token),
     ],
     sections: """
@@ -320,11 +328,8 @@ enum SubcommandDeclarations {
         options, value throws(UsageError) in
         options.formats = value == "both" ? [.html, .text] : value == "text" ? [.text] : [.html]
       },
-      OptionDeclaration(
-        "--config", value: "file", help: "Session configuration when the transcript has none.", into: \.configPath),
-      OptionDeclaration("--width", value: "n", help: widthHelp) { options, value throws(UsageError) in
-        options.width = try OptionValues.width(value)
-      },
+      config.withHelp("Session configuration when the transcript has none.").lifted(\.configPath),
+      width.lifted(\.width),
     ],
     sections: """
       SESSION RULES (exit 65, FILE:LINE: error):
@@ -349,7 +354,7 @@ enum SubcommandDeclarations {
     },
     check: { options throws(UsageError) in
       guard !options.outputDirectory.isEmpty else {
-        throw UsageError(message: "Missing '--out DIR'.", subcommand: nil)
+        throw UsageError("Missing '--out DIR'.")
       }
       try CommandLineSyntax.checkStandardInput([options.file, options.configPath])
     }, command: { .replay($0) })
