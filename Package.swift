@@ -60,7 +60,8 @@ let package = Package(
     .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles", "SnapshotFiles"]),
     .testTarget(
       name: "CartSnapshotTestingTests",
-      dependencies: ["CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles"]),
+      dependencies: ["CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles"],
+      exclude: ["__Snapshots__"]),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),

@@ -26,7 +26,8 @@ import SnapshotFiles
 ///   - formats: `.html`, `.text`, or both (the default).
 ///   - configuration: the session (currency, region, names, URLs).
 ///   - width: display columns of the text format.
-///   - directory: the folder beside the test file that holds the golden files.
+///   - directory: the folder of golden files, relative to the test file's folder
+///     (an absolute path is taken as is).
 ///   - record: overrides the environment's record mode.
 /// - Returns: every result, for further checks; empty when `name` or a tag is refused.
 @discardableResult
@@ -49,7 +50,10 @@ public func assertSnapshots(
     }
     tags.append(tag)
   }
-  let folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appending(path: directory)
+  let folder =
+    directory.hasPrefix("/")
+    ? URL(fileURLWithPath: directory)
+    : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appending(path: directory)
   let set = SnapshotSet(
     subjects: [SnapshotSubject(name: name, screen: screen)], locales: tags, formats: formats,
     configuration: configuration, width: width)

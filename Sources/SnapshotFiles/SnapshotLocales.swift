@@ -23,6 +23,8 @@ public enum SnapshotLocales {
   /// A part of a locale list that is not a BCP 47 tag.
   public struct InvalidTag: Error, Equatable {
     public let text: String
+
+    public init(text: String) { self.text = text }
   }
 
   /// Each tag as the session renders it (a tag without a region takes the session's:
