@@ -8,7 +8,8 @@ import RenderCore
 /// at 1, `class="language-…"` from a code fence's first info word, and link addresses
 /// percent-encoded as cmark does (``href(_:)``). Where `HTMLWriter`'s own rules differ the
 /// DOM is the same: void elements are written `<br>` and `<hr>` (cmark: `<br />`), and a
-/// `"` in text stays as is (cmark: `&quot;`).
+/// `"` in text stays as is (cmark: `&quot;`). Nesting deeper than
+/// ``CommonMarkDocument/maximumDepth`` is already flattened in the tree, so it is here too.
 enum TermsHTML {
   /// Writes `blocks`, each heading moved down by `headingOffset` levels (at most `h6`)
   /// so it nests under the page's own.

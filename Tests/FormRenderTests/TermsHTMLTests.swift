@@ -120,6 +120,14 @@ import Testing
       ])
   }
 
+  /// The HTML walks the flattened tree: a hostile nesting cannot exhaust the stack.
+  @Test func deepNestingIsWrittenAtMostMaximumDepthDeep() throws {
+    let output = try html(String(repeating: "> ", count: 5000) + "deep")
+    #expect(output.components(separatedBy: "<blockquote>").count - 1 == CommonMarkDocument.maximumDepth)
+    #expect(
+      output.hasSuffix("<p>deep</p>\n" + String(repeating: "</blockquote>\n", count: CommonMarkDocument.maximumDepth)))
+  }
+
   @Test func headingsNestUnderThePageAtMostSix() throws {
     #expect(try html("# A\n\n##### B\n\n###### C", headingOffset: 1) == "<h2>A</h2>\n<h6>B</h6>\n<h6>C</h6>\n")
   }
