@@ -172,7 +172,7 @@ public enum SnapshotGallery {
       .verdict{margin:4px 0;font-size:.875rem;overflow-wrap:anywhere}\
       .verdict.differs{color:#c5221f;font-weight:700}\
       @media (prefers-color-scheme:dark){.verdict.differs{color:#ff8a80}.panel.differs{border-color:#ff8a80}}\
-      iframe{display:block;width:360px;height:640px;border:1px solid GrayText;background:#fff}\
+      iframe{display:block;box-sizing:border-box;width:360px;height:640px;border:1px solid GrayText;background:#fff}\
       pre{font:13px/1.3 ui-monospace,monospace;overflow-x:auto;margin:8px 0 0;padding:8px;border:1px solid GrayText}
       """)
 }
