@@ -14,7 +14,8 @@ import Testing
     let results = assertSnapshots(
       of: try Fixtures.cart("cart-hair-spray.json"), named: "cart-hair-spray", locales: ["en-US", "fr-FR", "ar-EG"],
       formats: [.text], record: .never)
-    #expect(results.map(\.file.displayPath) == ["en-US", "fr-FR", "ar-EG"].map { "__Snapshots__/cart-hair-spray/\($0).txt" })
+    #expect(
+      results.map(\.file.displayPath) == ["en-US", "fr-FR", "ar-EG"].map { "__Snapshots__/cart-hair-spray/\($0).txt" })
     #expect(results.allSatisfy { $0.outcome == .matched })
     #expect(results[1].rendering.contains("15,00\u{A0}$US"))
   }
@@ -41,8 +42,10 @@ import Testing
   @Test func aChangedNoBreakSpaceFailsWithANamedDiff() throws {
     let folder = try Fixtures.temporaryFolder()
     let cart = try Fixtures.cart("cart-hair-spray.json")
-    _ = SnapshotSet(subjects: [SnapshotSubject(name: "cart", screen: cart)], locales: [try #require(LanguageTag("fr-FR"))])
-      .verify(in: folder, displayDirectory: "x", mode: .all)
+    _ = SnapshotSet(
+      subjects: [SnapshotSubject(name: "cart", screen: cart)], locales: [try #require(LanguageTag("fr-FR"))]
+    )
+    .verify(in: folder, displayDirectory: "x", mode: .all)
     try Fixtures.breakFirstNoBreakSpace(folder.appending(path: "cart/fr-FR.txt"))
     let line = #line + 3
     let heading = "\(folder.path)/cart/fr-FR.txt does not match (- golden, + actual):\n@@ "
@@ -72,10 +75,14 @@ import Testing
   @Test func aBadTagOrNameIsOneFailureAndRendersNothing() throws {
     withKnownIssue {
       #expect(assertSnapshots(of: StatusScreen.ready, named: "ready", locales: ["en_US"], record: .never).isEmpty)
-    } matching: { "\($0)".contains("'en_US' is not a BCP 47 language tag") }
+    } matching: {
+      "\($0)".contains("'en_US' is not a BCP 47 language tag")
+    }
     withKnownIssue {
       #expect(assertSnapshots(of: StatusScreen.ready, named: "../up", locales: ["en-US"], record: .never).isEmpty)
-    } matching: { "\($0)".contains("must be one folder name") }
+    } matching: {
+      "\($0)".contains("must be one folder name")
+    }
   }
 
   @Test func everyLanguageIsTheEmbeddedStringsLanguages() {

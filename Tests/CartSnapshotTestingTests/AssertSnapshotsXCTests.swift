@@ -7,14 +7,18 @@ import XCTest
 final class AssertSnapshotsXCTests: XCTestCase {
   private var failures: [(description: String, file: String, line: Int)] = []
 
-  override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+  ) {
     failures.append((description, filePath, lineNumber))
   }
 
   func testAMissingFileIsAnXCTestFailureAtTheCallersLine() throws {
     let folder = try Fixtures.temporaryFolder()
     let line = #line + 1
-    assertSnapshots(of: StatusScreen.ready, named: "ready", locales: ["en-US"], formats: [.text], directory: folder.path, record: .never)
+    assertSnapshots(
+      of: StatusScreen.ready, named: "ready", locales: ["en-US"], formats: [.text], directory: folder.path,
+      record: .never)
     let recorded = failures
     failures = []
     XCTAssertEqual(recorded.count, 1)

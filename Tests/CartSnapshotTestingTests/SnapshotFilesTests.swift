@@ -19,7 +19,8 @@ import Testing
 
   @Test func listsAreTrimmedResolvedAndEachLocaleComesOnce() throws {
     let tags = try Self.tags("fr, fr-US,ja-JP")
-    #expect(SnapshotLocales.resolve(tags, configuration: .default).map(\.formattingTag.description) == ["fr-US", "ja-JP"])
+    #expect(
+      SnapshotLocales.resolve(tags, configuration: .default).map(\.formattingTag.description) == ["fr-US", "ja-JP"])
     #expect(throws: SnapshotLocales.InvalidTag(text: "en_US")) { try Self.tags("fr,en_US") }
     #expect(throws: SnapshotLocales.InvalidTag(text: "")) { try Self.tags("fr,") }
   }
@@ -64,8 +65,11 @@ import Testing
     }
     #expect(SnapshotSummary(try results([.matched])).line == "1 snapshot matches")
     #expect(SnapshotSummary(try results([.matched, .differs(diff: ""), .matched])).line == "1 of 3 snapshots differs")
-    #expect(SnapshotSummary(try results([.missing, .differs(diff: ""), .recorded])).line == "2 of 3 snapshots differ; 1 recorded")
-    #expect(SnapshotSummary(try results([.matched, .recorded, .recorded])).line == "3 snapshots: 1 matches, 2 recorded")
+    #expect(
+      SnapshotSummary(try results([.missing, .differs(diff: ""), .recorded])).line
+        == "2 of 3 snapshots differ; 1 recorded")
+    #expect(
+      SnapshotSummary(try results([.matched, .recorded, .recorded])).line == "3 snapshots: 1 matches, 2 recorded")
   }
 
   @Test func theGalleryFramesEveryLocaleAndMarksTheMismatch() throws {

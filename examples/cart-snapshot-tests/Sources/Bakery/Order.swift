@@ -31,7 +31,8 @@ public struct Order: Sendable {
   public var cart: ShoppingCart {
     let items = lines.map { line in
       ShoppingCart.Item(
-        id: line.sku, name: line.name, quantity: line.quantity, totalPrice: Self.dollars(line.unitCents * line.quantity))
+        id: line.sku, name: line.name, quantity: line.quantity, totalPrice: Self.dollars(line.unitCents * line.quantity)
+      )
     }
     let subtotal = lines.reduce(0) { $0 + $1.unitCents * $1.quantity }
     var summaryLines = [ShoppingCart.Summary.LineItem(label: "Subtotal", value: .amount(Self.dollars(subtotal)))]
