@@ -114,6 +114,7 @@ public enum SnapshotGallery {
       item.element("h3") { heading in
         heading.text(tag)
         if let name = Locale(identifier: "en").localizedString(forIdentifier: tag) {
+          heading.text(" ")
           heading.element("span", [.init("class", "language")], text: name)
         }
       }
@@ -168,7 +169,7 @@ public enum SnapshotGallery {
       .panel{width:360px;border:2px solid GrayText;border-radius:8px;padding:8px}\
       .panel.differs{border:4px solid #c5221f;padding:6px}\
       h3{font-size:1rem;margin:0}\
-      .language{font-weight:400;margin-inline-start:.5em}\
+      .language{font-weight:400}\
       .verdict{margin:4px 0;font-size:.875rem;overflow-wrap:anywhere}\
       .verdict.differs{color:#c5221f;font-weight:700}\
       @media (prefers-color-scheme:dark){.verdict.differs{color:#ff8a80}.panel.differs{border-color:#ff8a80}}\

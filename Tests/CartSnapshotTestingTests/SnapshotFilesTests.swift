@@ -90,7 +90,7 @@ import Testing
     #expect(page.contains("width=\"360\" height=\"640\""))
     #expect(!page.contains("<script"))
     // Each panel names its locale above the frame; only ar-EG's is marked.
-    #expect(page.contains("<h3>ar-EG<span class=\"language\">Arabic (Egypt)</span></h3>"))
+    #expect(page.contains("<h3>ar-EG <span class=\"language\">Arabic (Egypt)</span></h3>"))
     #expect(page.components(separatedBy: "<li class=\"panel differs\">").count == 2)
     #expect(page.contains("<p class=\"verdict differs\">✗ differs: <code>golden/cart &lt;b&gt;/ar-EG.txt</code></p>"))
     #expect(page.contains("<p class=\"verdict\">✓ matches: <code>golden/cart &lt;b&gt;/ar-EG.html</code></p>"))
