@@ -64,7 +64,7 @@ let package = Package(
         "CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles",
       ],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
+    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "GoldenFiles"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(

@@ -41,13 +41,21 @@ enum SubcommandDeclarations {
       """)
 
   static let format = OptionDeclaration<OutputFormat>(
-    "--format", value: "format", choices: ["html", "text"], help: "Output format. Default: html."
+    "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
+    help: "Output format. Default: html."
   ) { format, value throws(UsageError) in format = OutputFormat(rawValue: value) ?? .html }
+
+  /// `--format` of the commands that write files (`replay`, `snapshot`): one format or both.
+  static let formats = OptionDeclaration<[OutputFormat]>(
+    "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue) + ["both"], help: "html, text or both."
+  ) { formats, value throws(UsageError) in
+    formats = OutputFormat(rawValue: value).map { [$0] } ?? OutputFormat.allCases
+  }
 
   static let width = OptionDeclaration<Int?>(
     "--width", value: "n",
     help:
-      "Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: 40."
+      "Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: \(OutputFormat.defaultTextWidth)."
   ) { width, value throws(UsageError) in width = try OptionValues.width(value) }
 
   static let output = OptionDeclaration<String?>(
@@ -325,10 +333,7 @@ enum SubcommandDeclarations {
           try OptionValues.languageTag(tag.trimmingCharacters(in: .whitespaces))
         }
       },
-      OptionDeclaration("--format", value: "format", choices: ["html", "text", "both"], help: "Default: html.") {
-        options, value throws(UsageError) in
-        options.formats = value == "both" ? [.html, .text] : value == "text" ? [.text] : [.html]
-      },
+      formats.withHelp("html, text or both. Default: html.").lifted(\.formats),
       config.withHelp("Session configuration when the transcript has none.").lifted(\.configPath),
       width.lifted(\.width),
     ],
@@ -438,10 +443,7 @@ enum SubcommandDeclarations {
           the locale above each, mismatches marked).
           """, into: \.galleryPath),
       config.lifted(\.configPath),
-      OptionDeclaration("--format", value: "format", choices: ["html", "text", "both"], help: "Default: both.") {
-        options, value throws(UsageError) in
-        options.formats = value == "both" ? [.html, .text] : value == "text" ? [.text] : [.html]
-      },
+      formats.withHelp("html, text or both. Default: both.").lifted(\.formats),
       width.lifted(\.width),
     ],
     sections: """
