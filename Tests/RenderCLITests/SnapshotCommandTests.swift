@@ -42,7 +42,12 @@ import Testing
     #expect(record.stderr.isEmpty)
     #expect(record.stdout.hasSuffix("\(total) snapshots: \(total) recorded\n"))
     let files = try FileManager.default.contentsOfDirectory(atPath: dir.appending(path: "cart-hair-spray").path)
-    #expect(files.sorted() == languages.flatMap { ["\($0)-US.html", "\($0)-US.txt"] }.sorted())
+    #expect(
+      files.sorted()
+        == languages.flatMap { language in
+          let tag = LanguageTag(language)?.region == nil ? "\(language)-US" : language
+          return ["\(tag).html", "\(tag).txt"]
+        }.sorted())
     #expect(read(dir.appending(path: "cart-hair-spray/fr-US.txt"))?.contains("15.00\u{A0}$") == true)
 
     let match = try snapshot([
