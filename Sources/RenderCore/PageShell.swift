@@ -29,15 +29,19 @@ public enum PageShell {
         head.newline()
         head.void("meta", [.init("name", "referrer"), .init("content", "no-referrer")])
         head.newline()
-        head.void(
-          "meta",
-          [
-            .init("http-equiv", "Content-Security-Policy"),
-            .init(
-              "content",
-              "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
-          ])
-        head.newline()
+        if let host = context.host {
+          hostedHead(host, into: &head)
+        } else {
+          head.void(
+            "meta",
+            [
+              .init("http-equiv", "Content-Security-Policy"),
+              .init(
+                "content",
+                "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
+            ])
+          head.newline()
+        }
         let store = context.configuration.storeName.map { " · \($0)" } ?? ""
         head.element("title", text: title + store)
         head.newline()
@@ -61,6 +65,23 @@ public enum PageShell {
     }
     html.newline()
     return html.output
+  }
+
+  /// A served page's head: its version, the live script, and the reload with scripts
+  /// off. The policy comes in the server's response header.
+  private static func hostedHead(_ host: PageHost, into head: inout HTMLWriter) {
+    head.void("meta", [.init("name", "screen-version"), .init("content", String(host.version))])
+    head.newline()
+    head.element(
+      "script", [.init("src", host.scriptPath), .init("integrity", host.scriptIntegrity), .init(flag: "defer")])
+    head.newline()
+    if let seconds = host.refreshSeconds {
+      head.element("noscript") {
+        $0.void(
+          "meta", [.init("http-equiv", "refresh"), .init("content", "\(seconds); url=?shown=\(host.version)")])
+      }
+      head.newline()
+    }
   }
 
   /// Writes a translated string whose inserted values are each isolated in `<bdi>`,

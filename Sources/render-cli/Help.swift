@@ -45,6 +45,7 @@ enum Help {
       form                    Render a request form (customerInfo, address, signup).
       parse                   Read a submitted form body and print the response as JSON.
       replay                  Render every step of a session transcript into a folder.
+      serve                   Serve customer screens live (see 'render-cli serve --help').
 
       See 'render-cli help <subcommand>' for detailed help.
 
