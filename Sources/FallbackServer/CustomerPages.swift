@@ -165,20 +165,21 @@ extension RelayServer {
       return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: cached)
     }
     let context = makeContext(snapshot, request: request)
-    let html: String
+    let screen: any Screen
     switch snapshot.screen {
-    case .none: html = StatusHTML.render(.closed, context: context)
-    case .welcome: html = StatusHTML.render(.connected, context: context)
-    case .status(let screen): html = StatusHTML.render(screen, context: context)
-    case .form(let open):
-      html = FormHTML.render(open.form, context: context, state: form ?? FormState(token: snapshot.formToken))
+    case .none: screen = StatusScreen.closed
+    case .welcome: screen = StatusScreen.connected
+    case .status(let status): screen = status
+    case .form(let open): screen = FormScreen(open.form, state: form ?? FormState(token: snapshot.formToken))
     case .cart(let cart, _):
+      // Hints against the cart the asking page showed, not the session's last one.
       if let previous = snapshot.previousCart, let update = try? CartUpdate(cart, previous: previous) {
-        html = CartHTML.render(update, context: context)
+        screen = update
       } else {
-        html = CartHTML.render(cart, context: context)
+        screen = cart
       }
     }
+    let html = screen.html(context: context)
     let body = Array(html.utf8)
     if cacheable { pages.store(key, body) }
     return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: body)

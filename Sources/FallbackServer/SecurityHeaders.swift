@@ -40,14 +40,9 @@ struct SecurityHeaders: Sendable {
     context.host = PageHost(scriptPath: LiveScript.path, scriptIntegrity: "", version: 1, refreshSeconds: nil)
     let item = ShoppingCart.Item(id: "A", name: "A", quantity: 1, totalPrice: 1, totalAdjustedPrice: nil)
     let cart = ShoppingCart(items: [item])
-    var pages = [
-      StatusHTML.render(.connected, context: context),
-      CartHTML.render(cart, context: context),
-      FormHTML.render(FormRequest(kind: .customerInfo), context: context),
-    ]
-    if let update = try? CartUpdate(cart, previous: ShoppingCart(items: [])) {
-      pages.append(CartHTML.render(update, context: context))
-    }
+    var screens: [any Screen] = [StatusScreen.connected, cart, FormScreen(FormRequest(kind: .customerInfo))]
+    if let update = try? CartUpdate(cart, previous: ShoppingCart(items: [])) { screens.append(update) }
+    let pages = screens.map { $0.html(context: context) }
     var sheets: [String] = []
     for page in pages {
       if let sheet = styleSheet(of: page), !sheets.contains(sheet) { sheets.append(sheet) }
