@@ -37,10 +37,6 @@ extension RelayServer {
 
   /// `POST /c/{token}`: the open form's submission, bound to it by its request token.
   func submit(token: String, _ request: HTTPRequest) -> HTTPResponse {
-    let contentType = request.header("content-type") ?? ""
-    guard contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
-      return .text(415, "A form is sent as application/x-www-form-urlencoded.\n")
-    }
     guard
       let snapshot = store.withSession(
         token: token,
@@ -49,6 +45,10 @@ extension RelayServer {
           return self.snapshot(session, shown: nil)
         })
     else { return .text(404, "This page is not available.\n") }
+    let contentType = request.header("content-type") ?? ""
+    guard contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
+      return .text(415, "A form is sent as application/x-www-form-urlencoded.\n")
+    }
     // A post to a page with no form open, or with another form's token, changes nothing:
     // the customer sees the current screen again.
     guard case .form(let open) = snapshot.screen, let expected = snapshot.formToken else {
@@ -66,6 +66,7 @@ extension RelayServer {
       }
     }
     let step: SessionStep
+    var answer: JSONValue?
     switch outcome {
     case .invalid(let errors):
       // The same form, every value as typed, each message beside its field.
@@ -75,15 +76,18 @@ extension RelayServer {
     case .declined:
       step = .declined
     case .shared:
-      guard let values = Self.responseValues(outcome) else {
+      guard case .object(let members)? = Self.responseValues(outcome) else {
         return render(snapshot, request: request, status: 400, form: nil)
       }
-      step = .response(values)
+      answer = .object(members)
+      // The rules check the keys the open form shows; the merchant gets all of parse's.
+      let shown = Set(FormLayout(request: open.form, region: snapshot.configuration.region).fields.map(\.rawValue))
+      step = .response(.object(members.filter { shown.contains($0.key) }))
     }
     let applied = store.withSession(token: token) { session -> UInt64? in
       // Another post may have answered this form meanwhile: only its token's post counts.
       guard let current = session.formToken, RequestToken.matches(expected, expected: current) else { return nil }
-      do { try session.apply(step, eventsKept: options.eventsKept) } catch { return nil }
+      do { try session.apply(step, eventsKept: options.eventsKept, answer: answer) } catch { return nil }
       return session.changes
     }
     guard let changes = applied ?? nil else { return render(snapshot, request: request, status: 403, form: nil) }

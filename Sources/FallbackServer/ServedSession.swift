@@ -57,8 +57,12 @@ struct ServedSession: Sendable {
   }
 
   /// Applies one merchant call or customer answer under the seeds' rules.
+  /// - Parameter answer: for a response, the merchant's event (`parse`'s keys, every one
+  ///   of them); the step holds only the keys the open form shows, as the rules check.
   /// - Throws: ``CustomerSessionError``; the session is unchanged then.
-  mutating func apply(_ step: SessionStep, eventsKept: Int) throws(CustomerSessionError) {
+  mutating func apply(
+    _ step: SessionStep, eventsKept: Int, answer: JSONValue? = nil
+  ) throws(CustomerSessionError) {
     // The seeds let close come twice; the server's contract refuses every call after it.
     if isClosed { throw .notReady }
     let before = rules.screen
@@ -67,7 +71,7 @@ struct ServedSession: Sendable {
     case .request: formToken = SecureToken.make()
     case .response(let values):
       formToken = nil
-      record(.object([("response", values)]), eventsKept: eventsKept)
+      record(.object([("response", answer ?? values)]), eventsKept: eventsKept)
     case .declined:
       formToken = nil
       record(.object([("declined", .bool(true))]), eventsKept: eventsKept)
