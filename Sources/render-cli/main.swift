@@ -2,9 +2,6 @@ import Foundation
 
 // A closed pipe is reported as a write error (exit 74), not a silent death by signal.
 signal(SIGPIPE, SIG_IGN)
-if CommandLine.arguments.dropFirst().first == "serve" {
-  exit(ServeCommand.run(Array(CommandLine.arguments.dropFirst(2))))
-}
 let outcome = Runner(inputs: .live).run(Array(CommandLine.arguments.dropFirst()))
 var status = outcome.status
 do {
