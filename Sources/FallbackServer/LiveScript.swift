@@ -5,8 +5,10 @@
 /// It listens to `/c/{token}/events` (Server-Sent Events); when an event names a version
 /// other than the one shown, it fetches `/c/{token}?shown=VERSION` (the new screen with
 /// animation hints against the one this page shows) and swaps the new body in. The
-/// style sheet follows when the kind of screen changes. The cart's live region is put in
-/// empty and filled a moment later, so a screen reader hears a changed total once.
+/// new page's `<style>` element replaces the old one when the kind of screen changes (an
+/// element the policy allows by its hash; changing an allowed element's text is blocked).
+/// The cart's live region is put in empty and filled a moment later, so a screen reader
+/// hears a changed total once.
 enum LiveScript {
   static let path = "/live.js"
 
@@ -47,7 +49,7 @@ enum LiveScript {
         var style = document.querySelector("head style");
         var nextStyle = next.querySelector("head style");
         if (style && nextStyle && style.textContent !== nextStyle.textContent) {
-          style.textContent = nextStyle.textContent;
+          style.parentNode.replaceChild(document.adoptNode(nextStyle), style);
         }
         var live = next.body.querySelector("[aria-live]");
         var said = live ? live.textContent : "";
