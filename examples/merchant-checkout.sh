@@ -8,6 +8,7 @@
 # It prints the customer's URL and waits for the customer to open it and answer each
 # form. With PLAY_CUSTOMER=1 it plays the customer too (with curl: it opens the page and
 # posts each form with the page's request token), so it runs unattended (scripts/test).
+# ROUTING_KEY (default till-1) is the key a load balancer routes the session by.
 set -euo pipefail
 base=${1:-http://127.0.0.1:8080}
 key=${RENDER_API_KEY:?set RENDER_API_KEY to the merchant API key of the server}
@@ -61,7 +62,7 @@ customer() { # the customer, when played: GET the page, or POST the open form wi
     --data-binary "token=$token&$1&action=share" "$base$url"
 }
 
-session=$(api POST "/v1/sessions?routingKey=till-1" "$(cat "$here/session.json")")
+session=$(api POST "/v1/sessions?routingKey=${ROUTING_KEY:-till-1}" "$(cat "$here/session.json")")
 id=$(printf '%s\n' "$session" | member id)
 url=$(printf '%s\n' "$session" | member customerURL)
 echo "merchant: session $id; the customer opens $base$url"
