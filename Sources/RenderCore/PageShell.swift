@@ -2,7 +2,10 @@
 /// session header (store name, device name, privacy-policy link).
 ///
 /// The page loads nothing: CSS is inline, there is no script, and a Content Security
-/// Policy forbids both, so even a bug elsewhere cannot run injected code.
+/// Policy forbids both, so even a bug elsewhere cannot run injected code. A page served
+/// live (``RenderContext/host``) instead names its version and the server's one fixed
+/// script, reloads itself when scripts are off, and leaves the policy to the server's
+/// response header (see ``PageHost``).
 public enum PageShell {
   /// A full HTML document. `title` is the screen's name, `style` its own sheet (after
   /// ``PageStyle/base``); `content` writes the inside of `<main>`.

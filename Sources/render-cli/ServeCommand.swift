@@ -123,6 +123,7 @@ enum ServeCommand {
     let relay = RelayServer(options: server) { line in write(line + "\n", to: FileHandle.standardError) }
     let port: Int
     do { port = try relay.start() } catch {
+      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
       return Outcome(status: .usage, standardError: "Error: \(error.description)\n")
     }
     let host = options.host.contains(":") ? "[\(options.host)]" : options.host
