@@ -14,9 +14,10 @@ import Testing
     let server: RelayServer
     let base: String
 
-    init() throws {
+    init(_ configure: (inout ServerOptions) -> Void = { _ in }) throws {
       var options = ServerOptions(apiKey: Harness.key)
       options.port = 0
+      configure(&options)
       server = RelayServer(options: options) { _ in }
       base = "http://127.0.0.1:\(try server.start())"
     }
@@ -104,6 +105,19 @@ import Testing
     #expect(status == 413)
     let (fine, _, _) = try await running.send("POST", "/v1/sessions", body: Data(repeating: 0x20, count: 1000))
     #expect(fine == 201)
+  }
+
+  @Test func waitsPerSessionAreLimited() async throws {
+    let running = try Running { $0.waitsPerSession = 1 }
+    defer { running.server.stop() }
+    let session = try await running.session()
+    async let first = running.send("GET", "/v1/sessions/\(session.id)/events?after=2&wait=3")
+    try await Task.sleep(for: .milliseconds(300))
+    let (status, text, _) = try await running.send("GET", "/v1/sessions/\(session.id)/events?after=2&wait=3")
+    #expect(status == 429)
+    #expect(text.contains("tooManyWaits"))
+    let (firstStatus, _, _) = try await first
+    #expect(firstStatus == 200)
   }
 
   @Test func stoppingAnswersWaitingRequests() async throws {
