@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 import RenderCore
 
 /// A CommonMark document read by libcmark: the one file that calls cmark's C API.
