@@ -1,6 +1,6 @@
 // GNU libmicrohttpd (Debian's libmicrohttpd-dev). Two of its entry points are C variadic
 // functions, which Swift cannot call; these inline adapters give them fixed arguments.
-// Only Sources/FallbackServer/HTTPDaemon.swift uses this module.
+// Only Sources/FallbackServer/HTTP/HTTPDaemon.swift uses this module.
 #include <stdint.h>
 #include <sys/socket.h>
 #include <microhttpd.h>

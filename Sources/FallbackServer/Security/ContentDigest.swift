@@ -1,4 +1,4 @@
-import CGnuTLS
+internal import CGnuTLS
 import Foundation
 
 /// SHA-256 from GnuTLS (Debian's `libgnutls28-dev`), for the hashes a Content Security

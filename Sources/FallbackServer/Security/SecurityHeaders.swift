@@ -3,7 +3,7 @@ import FormRender
 import RenderCore
 import StatusRender
 
-/// The headers every answer carries, added in one place (``Router``): the contract's
+/// The headers every answer carries, added in one place (``RelayServer/handle(_:)``): the contract's
 /// four for customer pages, sent on every answer so none can miss them.
 ///
 /// The policy allows no inline script or style but by hash: the live script's hash and
