@@ -128,6 +128,11 @@ import Testing
         #"{"seq":3,"response":{"name":"Zoë Martin","street":"千代田1-1","city":"千代田区","state":"東京都","postalCode":"100-0001","country":null,"emailAddress":"zoe@example.com","phoneNumber":null}}"#
       ])
 
+    // Nothing typed reaches the log: one short line per request, paths cut.
+    for line in harness.log.lines.withLock({ $0 }) {
+      #expect(!line.contains("Zo") && !line.contains("100-0001") && !line.contains("東京") && !line.contains(token))
+    }
+
     // The same post again is refused and changes nothing.
     let replayed = harness.send("POST", session.customerURL, body: typed, headers: Self.form, key: nil)
     #expect(replayed.status == 403)

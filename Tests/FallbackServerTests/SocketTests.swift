@@ -120,6 +120,21 @@ import Testing
     #expect(firstStatus == 200)
   }
 
+  @Test func anIdleSessionIsForgottenByTheServersClock() async throws {
+    let running = try Running { $0.idleTimeoutSeconds = 1 }
+    defer { running.server.stop() }
+    let session = try await running.session()
+    #expect(running.server.sessionCount == 1)
+    var gone = false
+    for _ in 0..<40 where !gone {
+      try await Task.sleep(for: .milliseconds(100))
+      gone = running.server.sessionCount == 0
+    }
+    #expect(gone)
+    let (status, _, _) = try await running.send("GET", session.url, key: false)
+    #expect(status == 404)
+  }
+
   @Test func stoppingAnswersWaitingRequests() async throws {
     let running = try Running()
     let session = try await running.session()
