@@ -23,6 +23,18 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"])]
     ),
+    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP library under `render-cli serve`.
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    // GnuTLS (Debian's libgnutls28-dev), for SHA-256: the served pages' CSP hashes.
+    .systemLibrary(
+      name: "CGnuTLS",
+      pkgConfig: "gnutls",
+      providers: [.apt(["libgnutls28-dev"])]
+    ),
     // ICU (Debian's libicu-dev) through a small C file: Foundation bundles its own ICU,
     // and Swift cannot see two copies of ICU's headers at once.
     .target(
@@ -50,9 +62,17 @@ let package = Package(
     .target(name: "SnapshotFiles", dependencies: ["RenderCore"]),
     // The assertion for a user's tests: reports to Swift Testing or XCTest.
     .target(name: "CartSnapshotTesting", dependencies: ["SnapshotFiles", "RenderCore"]),
+    // The relay server (`render-cli serve`): routes, session store, live updates.
+    .target(
+      name: "FallbackServer",
+      dependencies: [
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD", "CGnuTLS",
+      ]),
     .executableTarget(
       name: "render-cli",
-      dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "SnapshotFiles"]),
+      dependencies: [
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
+      ]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
 
     // Test support: this project's golden-file layout over SnapshotFiles.
@@ -70,6 +90,9 @@ let package = Package(
     .testTarget(
       name: "SessionReplayTests",
       dependencies: ["SessionReplay", "CartRender", "FormRender", "StatusRender", "RenderCore", "GoldenFiles"]),
+    .testTarget(
+      name: "FallbackServerTests",
+      dependencies: ["FallbackServer", "SessionReplay", "CartRender", "FormRender", "RenderCore"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",

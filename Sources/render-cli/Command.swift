@@ -14,6 +14,7 @@ enum Command: Equatable {
   case form(FormOptions)
   case parse(ParseOptions)
   case replay(ReplayOptions)
+  case serve(ServeOptions)
   case snapshot(SnapshotOptions)
 }
 
@@ -25,6 +26,7 @@ enum Subcommand: String, CaseIterable, Equatable {
   case form
   case parse
   case replay
+  case serve
   case snapshot
 }
 

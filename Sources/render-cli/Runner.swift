@@ -42,6 +42,7 @@ struct Runner {
       case .form(let options): return try render(options.render) { try formScreen(options, context: $0) }
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
+      case .serve(let options): return ServeCommand.run(options, environment: ProcessInfo.processInfo.environment)
       case .snapshot(let options): return try snapshot(options)
       }
     } catch let failure as RunFailure {
