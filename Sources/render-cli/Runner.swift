@@ -26,7 +26,8 @@ enum RunFailure: Error {
 /// standard input are reached only through ``InputFiles`` and ``OutputTarget``.
 struct Runner {
   var inputs: InputFiles
-  /// Read for `CI` (the default record mode of `snapshot`).
+  /// The process environment: `CI` (the default record mode of `snapshot`) and what
+  /// `serve` reads.
   var environment: [String: String] = ProcessInfo.processInfo.environment
 
   func run(_ arguments: [String]) -> Outcome {
@@ -42,7 +43,7 @@ struct Runner {
       case .form(let options): return try render(options.render) { try formScreen(options, context: $0) }
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
-      case .serve(let options): return ServeCommand.run(options, environment: ProcessInfo.processInfo.environment)
+      case .serve(let options): return ServeCommand.run(options, environment: environment)
       case .snapshot(let options): return try snapshot(options)
       }
     } catch let failure as RunFailure {
