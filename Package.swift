@@ -7,8 +7,13 @@ let package = Package(
   name: "TapToShareWeb",
   platforms: [.macOS(.v15)],
   products: [
+    .library(name: "RenderCore", targets: ["RenderCore"]),
     .library(name: "CartRender", targets: ["CartRender"]),
     .library(name: "FormRender", targets: ["FormRender"]),
+    .library(name: "StatusRender", targets: ["StatusRender"]),
+    .library(name: "SessionReplay", targets: ["SessionReplay"]),
+    // Snapshot-test carts and screens across locales from Swift Testing or XCTest.
+    .library(name: "CartSnapshotTesting", targets: ["CartSnapshotTesting", "SnapshotFiles"]),
     .executable(name: "render-cli", targets: ["render-cli"]),
   ],
   targets: [
@@ -52,6 +57,11 @@ let package = Package(
     .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),
     .target(name: "StatusRender", dependencies: ["RenderCore"]),
     .target(name: "SessionReplay", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
+    // Golden files: record modes, comparison, diffs naming invisible characters, runs
+    // over locales, the gallery. No test framework, so render-cli links it too.
+    .target(name: "SnapshotFiles", dependencies: ["RenderCore"]),
+    // The assertion for a user's tests: reports to Swift Testing or XCTest.
+    .target(name: "CartSnapshotTesting", dependencies: ["SnapshotFiles", "RenderCore"]),
     // The relay server (`render-cli serve`): routes, session store, live updates.
     .target(
       name: "FallbackServer",
@@ -60,12 +70,20 @@ let package = Package(
       ]),
     .executableTarget(
       name: "render-cli",
-      dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer"]),
+      dependencies: [
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
+      ]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
 
-    // Test support: golden-file assertions.
-    .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-    .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles"]),
+    // Test support: this project's golden-file layout over SnapshotFiles.
+    .target(name: "GoldenFiles", dependencies: ["SnapshotFiles"], path: "Tests/GoldenFiles"),
+    .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles", "SnapshotFiles"]),
+    .testTarget(
+      name: "CartSnapshotTestingTests",
+      dependencies: [
+        "CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles",
+      ],
+      exclude: ["__Snapshots__"]),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "GoldenFiles"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
@@ -78,7 +96,7 @@ let package = Package(
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render-cli", "RenderCore", "GoldenFiles"]
+      dependencies: ["render-cli", "RenderCore", "SnapshotFiles", "GoldenFiles"]
     ),
   ]
 )

@@ -1,5 +1,7 @@
+import Foundation
 import RenderCore
 import SessionReplay
+import SnapshotFiles
 import StatusRender
 
 /// What one invocation asks for, as parsed from the arguments (before anything is read).
@@ -13,6 +15,7 @@ enum Command: Equatable {
   case parse(ParseOptions)
   case replay(ReplayOptions)
   case serve(ServeOptions)
+  case snapshot(SnapshotOptions)
 }
 
 /// The subcommands this build offers.
@@ -24,6 +27,7 @@ enum Subcommand: String, CaseIterable, Equatable {
   case parse
   case replay
   case serve
+  case snapshot
 }
 
 /// Options every rendering command shares.
@@ -91,4 +95,30 @@ struct ReplayOptions: Equatable {
   var formats: [OutputFormat] = [.html]
   var configPath: String?
   var width: Int?
+}
+
+struct SnapshotOptions: Equatable {
+  /// Cart JSON files; each names its folder of golden files after its file name.
+  var carts: [String]
+  /// `--request`: request JSON files, rendered as fresh forms.
+  var requests: [String] = []
+  /// `--status`: status screens, each named after itself.
+  var statuses: [StatusScreen] = []
+  /// `--dir`: the folder of golden files, one folder per cart, request or status.
+  var directory = ""
+  /// `--locales`: tags as given (`all` is already expanded).
+  var locales: [LanguageTag] = []
+  var configPath: String?
+  var formats: [OutputFormat] = [.html, .text]
+  var width: Int?
+  /// `--record`; nil leaves it to the environment (`never` when `CI` is set).
+  var record: SnapshotRecordMode?
+  /// `--gallery`: the page showing every rendering side by side.
+  var galleryPath: String?
+
+  /// Each input with the name of its folder: a file's name without `.json`, a status's name.
+  var subjectNames: [String] {
+    (carts + requests).map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+      + statuses.map(\.rawValue)
+  }
 }

@@ -1,6 +1,9 @@
 /// Exit statuses, per the contract (BSD sysexits numbers).
 enum ExitCode: Int32 {
   case success = 0
+  /// `snapshot`: a rendering differs from its golden file, or the file is missing
+  /// under `--record never`.
+  case snapshotsDiffer = 1
   /// EX_USAGE: bad command line.
   case usage = 64
   /// EX_DATAERR: invalid JSON or a broken rule in the input.

@@ -51,11 +51,13 @@ enum Help {
       """
   }
 
-  /// `  --label   first line` and the other lines of help under the first.
+  /// `  --label   first line` and the other lines of help under the first; a label
+  /// too long for its columns stands on a line of its own, the help under it.
   private static func entry(_ entry: HelpPage.Entry) -> String {
-    let padding = String(repeating: " ", count: max(1, labelColumns - entry.label.count))
     let indent = String(repeating: " ", count: 2 + labelColumns)
     let lines = entry.help.split(separator: "\n", omittingEmptySubsequences: false)
-    return "  \(entry.label)\(padding)" + lines.map { $0 + "\n" }.joined(separator: indent)
+    let help = lines.map { $0 + "\n" }.joined(separator: indent)
+    guard entry.label.count < labelColumns else { return "  \(entry.label)\n" + indent + help }
+    return "  \(entry.label)" + String(repeating: " ", count: labelColumns - entry.label.count) + help
   }
 }

@@ -3,6 +3,7 @@ import FormRender
 import Foundation
 import RenderCore
 import SessionReplay
+import SnapshotFiles
 import StatusRender
 
 /// What a run produced. Nothing reaches standard output unless the run succeeded.
@@ -25,6 +26,9 @@ enum RunFailure: Error {
 /// standard input are reached only through ``InputFiles`` and ``OutputTarget``.
 struct Runner {
   var inputs: InputFiles
+  /// The process environment: `CI` (the default record mode of `snapshot`) and what
+  /// `serve` reads.
+  var environment: [String: String] = ProcessInfo.processInfo.environment
 
   func run(_ arguments: [String]) -> Outcome {
     do {
@@ -39,7 +43,8 @@ struct Runner {
       case .form(let options): return try render(options.render) { try formScreen(options, context: $0) }
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
-      case .serve(let options): return ServeCommand.run(options, environment: ProcessInfo.processInfo.environment)
+      case .serve(let options): return ServeCommand.run(options, environment: environment)
+      case .snapshot(let options): return try snapshot(options)
       }
     } catch let failure as RunFailure {
       return Self.report(failure)
@@ -215,6 +220,58 @@ struct Runner {
       throw RunFailure.cannotCreate("cannot make '\(name)': \(SystemErrorText.describe(error))")
     }
   }
+
+  /// `snapshot`: every input in every locale and format against its golden file; a
+  /// report of what was recorded or differs, the summary line, and exit 1 on a mismatch.
+  private func snapshot(_ options: SnapshotOptions) throws -> Outcome {
+    var configuration = SessionConfiguration.default
+    if let path = options.configPath {
+      configuration = try inputs.read(path).decode { json throws(DataErrors) in try SessionConfiguration(json: json) }
+    }
+    var screens: [any Screen] = []
+    for path in options.carts {
+      screens.append(
+        try inputs.read(path).decode { json throws(DataErrors) in
+          try ShoppingCart(json: json, currency: configuration.currency)
+        })
+    }
+    for path in options.requests {
+      let request = try inputs.read(path).decode { json throws(DataErrors) in try FormRequest(json: json) }
+      screens.append(FormScreen(request))
+    }
+    screens += options.statuses.map { $0 as any Screen }
+    let subjects = zip(options.subjectNames, screens).map { SnapshotSubject(name: $0, screen: $1) }
+    let set = SnapshotSet(
+      subjects: subjects, locales: options.locales, formats: options.formats, configuration: configuration,
+      width: options.width ?? OutputFormat.defaultTextWidth)
+    let mode = options.record ?? SnapshotRecordMode.commandDefault(environment: environment)
+    let directory = URL(fileURLWithPath: options.directory)
+    let shown = options.directory.hasSuffix("/") ? String(options.directory.dropLast()) : options.directory
+    let results = set.verify(in: directory, displayDirectory: shown, mode: mode)
+
+    let unwritten = results.compactMap { result -> String? in
+      guard case .notWritten(let reason) = result.outcome else { return nil }
+      return "cannot write '\(result.file.displayPath)': \(reason)"
+    }
+    if let first = unwritten.first { throw RunFailure.cannotCreate(first) }
+    if let path = options.galleryPath {
+      _ = try OutputTarget.deliver(SnapshotGallery.page(results, title: shown), to: path)
+    }
+    var report = ""
+    for result in results {
+      switch result.outcome {
+      case .matched, .notWritten: continue
+      case .recorded: report += "recorded \(result.file.displayPath)\n"
+      case .missing, .differs:
+        report += (result.outcome.message(file: result.file, howToRecord: Self.howToRecord) ?? "") + "\n\n"
+      }
+    }
+    let summary = SnapshotSummary(results)
+    return Outcome(
+      status: summary.differing > 0 ? .snapshotsDiffer : .success, standardOutput: report + summary.line + "\n")
+  }
+
+  private static let howToRecord = "run with --record missing, outside CI, to record it; then read and commit it"
 
   private func makeContext(_ options: RenderOptions) throws -> RenderContext {
     var configuration = SessionConfiguration.default

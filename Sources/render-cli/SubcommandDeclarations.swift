@@ -2,6 +2,7 @@ import FormRender
 import Foundation
 import RenderCore
 import SessionReplay
+import SnapshotFiles
 import StatusRender
 
 /// Every render-cli subcommand and option, declared once. Parsing, the options each
@@ -43,6 +44,13 @@ enum SubcommandDeclarations {
     "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
     help: "Output format. Default: html."
   ) { format, value throws(UsageError) in format = OutputFormat(rawValue: value) ?? .html }
+
+  /// `--format` of the commands that write files (`replay`, `snapshot`): one format or both.
+  static let formats = OptionDeclaration<[OutputFormat]>(
+    "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue) + ["both"], help: "html, text or both."
+  ) { formats, value throws(UsageError) in
+    formats = OutputFormat(rawValue: value).map { [$0] } ?? OutputFormat.allCases
+  }
 
   static let width = OptionDeclaration<Int?>(
     "--width", value: "n",
@@ -325,10 +333,7 @@ enum SubcommandDeclarations {
           try OptionValues.languageTag(tag.trimmingCharacters(in: .whitespaces))
         }
       },
-      OptionDeclaration("--format", value: "format", choices: ["html", "text", "both"], help: "Default: html.") {
-        options, value throws(UsageError) in
-        options.formats = value == "both" ? [.html, .text] : value == "text" ? [.text] : [.html]
-      },
+      formats.withHelp("html, text or both. Default: html.").lifted(\.formats),
       config.withHelp("Session configuration when the transcript has none.").lifted(\.configPath),
       width.lifted(\.width),
     ],
@@ -359,4 +364,124 @@ enum SubcommandDeclarations {
       }
       try CommandLineSyntax.checkStandardInput([options.file, options.configPath])
     }, command: { .replay($0) })
+
+  static let snapshot = SubcommandDeclaration<SnapshotOptions>(
+    .snapshot, abstract: "Check carts, forms and statuses against golden files in every locale.",
+    overview: """
+      Render carts, request forms and status screens in every locale and format and
+      compare each with its golden file, DIR/<name>/<locale>.<html|txt>, for any CI.
+      """, usage: "[CART.json ...] --dir DIR --locales LIST [options]",
+    arguments: [
+      ArgumentDeclaration(
+        name: "CART.json",
+        help: """
+          Cart JSON files; each one's golden files are in
+          DIR/<file name without .json>/.
+          """)
+    ],
+    options: [
+      OptionDeclaration(
+        "--dir", value: "dir",
+        help: """
+          The folder of golden files (made when missing):
+          DIR/cart-hair-spray/fr-FR.html
+          """
+      ) { options, value throws(UsageError) in options.directory = value },
+      OptionDeclaration(
+        "--locales", value: "list",
+        help: """
+          Comma-separated BCP 47 tags, or all: every language
+          with UI strings, each with the session's region. A tag
+          without a region takes the session's (fr: fr-US).
+          """
+      ) { options, list throws(UsageError) in
+        do throws(SnapshotLocales.InvalidTag) {
+          options.locales = try SnapshotLocales.parse(list)
+        } catch {
+          throw UsageError("'\(error.text)' is not a BCP 47 language tag (e.g. fr-CA).")
+        }
+      },
+      OptionDeclaration(
+        "--request", value: "files",
+        help: """
+          Comma-separated request JSON files, each rendered as a
+          fresh form, in DIR/<file name without .json>/.
+          """
+      ) { options, list throws(UsageError) in
+        options.requests = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      },
+      OptionDeclaration(
+        "--status", value: "names",
+        help: """
+          Comma-separated status screens (ready, paymentFailed,
+          connected, closed, ...), in DIR/<name>/.
+          """
+      ) { options, list throws(UsageError) in
+        let names = StatusScreen.allCases.map(\.rawValue).joined(separator: ", ")
+        options.statuses = try list.split(separator: ",", omittingEmptySubsequences: false).map {
+          (name) throws(UsageError) -> StatusScreen in
+          guard let screen = StatusScreen(rawValue: String(name)) else {
+            throw UsageError("Unknown status '\(name)'; use one of \(names).")
+          }
+          return screen
+        }
+      },
+      OptionDeclaration(
+        "--record", value: "mode", choices: SnapshotRecordMode.allCases.map(\.rawValue),
+        help: """
+          missing: write a missing file, compare the others;
+          all: rewrite every file; never: write nothing, and a
+          missing file differs. Default: never when the CI
+          environment variable is set, else missing.
+          """
+      ) { options, value throws(UsageError) in options.record = SnapshotRecordMode(rawValue: value) },
+      OptionDeclaration(
+        "--gallery", value: "file",
+        help: """
+          Also write one self-contained HTML page showing every
+          rendering side by side (pages framed at phone width,
+          the locale above each, mismatches marked).
+          """, into: \.galleryPath),
+      config.lifted(\.configPath),
+      formats.withHelp("html, text or both. Default: both.").lifted(\.formats),
+      width.lifted(\.width),
+    ],
+    sections: """
+      OUTPUT:
+        One paragraph per file that was recorded, differs (a unified diff, - golden
+        and + actual, naming invisible characters: ⟨NBSP⟩, ⟨NNBSP⟩, ⟨RLM⟩, ⟨ALM⟩,
+        trailing spaces as ·) or is missing, then one line: "3 of 84 snapshots
+        differ", "84 snapshots match" or "84 snapshots: 80 match, 4 recorded".
+
+      EXIT STATUS:
+        0 every snapshot matches (or was recorded), 1 a snapshot differs or is missing
+        under --record never, 64 bad command line, 65 bad input data (FILE:
+        $.json.path: message), 66 a file cannot be read, 70 internal error, 73 a
+        golden file or the gallery cannot be written, 74 standard output cannot be
+        written.
+
+      """,
+    make: { positionals throws(UsageError) in
+      if positionals.contains("-") {
+        throw UsageError("Standard input has no file name to name its snapshots; give a file.")
+      }
+      return SnapshotOptions(carts: positionals)
+    },
+    check: { options throws(UsageError) in
+      guard !options.directory.isEmpty else { throw UsageError("Missing '--dir DIR'.") }
+      guard !options.locales.isEmpty else { throw UsageError("Missing '--locales LIST'.") }
+      guard !options.subjectNames.isEmpty else {
+        throw UsageError("Nothing to check: give a CART.json, --request FILES or --status NAMES.")
+      }
+      if options.requests.contains("-") {
+        throw UsageError("Standard input has no file name to name its snapshots; give a file.")
+      }
+      var seen: Set<String> = []
+      for name in options.subjectNames {
+        if let problem = SnapshotSubject.problem(name: name) { throw UsageError("Cannot name snapshots: \(problem).") }
+        guard seen.insert(name).inserted else {
+          throw UsageError("Two inputs are named '\(name)'; their golden files would share DIR/\(name)/.")
+        }
+      }
+    }, command: { .snapshot($0) })
 }

@@ -1,25 +1,16 @@
 import Foundation
+import SnapshotFiles
 import Testing
 
-/// Golden-file ("snapshot") assertions for text output, stored byte-exact under
-/// `snapshots/<Suite>/<name>.<locale>.<ext>` at the package root.
+/// This project's golden files, `snapshots/<Suite>/<name>.<locale>.<ext>` at the package
+/// root, checked with the same code as `CartSnapshotTesting` and `render-cli snapshot`
+/// (``SnapshotFile``, ``LineDiff``): only the layout is this project's own.
 ///
-/// The record mode comes from `SNAPSHOT_RECORD`:
-/// - `missing` (the default on a developer's machine): a missing file is written and
-///   the test fails, so a new golden file is always read before it is committed;
-/// - `all`: every file is rewritten and every test using one fails;
-/// - `never` (forced when `CI` is set): nothing is written; a missing file fails.
+/// The record mode comes from `SNAPSHOT_RECORD` (``SnapshotRecordMode/current``):
+/// `missing` by default, `all` to rewrite every file, `never` forced when `CI` is set.
+/// A recorded file fails its test, so it is read before it is committed.
 public enum GoldenFile {
-  public enum RecordMode: String, Sendable {
-    case missing, all, never
-
-    /// The mode for this process: `never` on CI whatever else is set.
-    public static var current: RecordMode {
-      let environment = ProcessInfo.processInfo.environment
-      if let ci = environment["CI"], !ci.isEmpty, ci != "false", ci != "0" { return .never }
-      return environment["SNAPSHOT_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .missing
-    }
-  }
+  public typealias RecordMode = SnapshotRecordMode
 
   /// Compares `actual` with the golden file `suite/file`, recording per ``RecordMode``.
   /// - Returns: nil when they match, else a message with a unified diff in which
@@ -27,23 +18,11 @@ public enum GoldenFile {
   public static func compare(
     _ actual: String, suite: String, file: String, mode: RecordMode = .current, root: URL
   ) -> String? {
-    let url = root.appending(path: "snapshots").appending(path: suite).appending(path: file)
-    let relative = "snapshots/\(suite)/\(file)"
-    let expected = (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) }
-    if let expected, expected == actual, mode != .all { return nil }
-    if mode == .all || (expected == nil && mode == .missing) {
-      do {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(actual.utf8).write(to: url, options: .atomic)
-      } catch {
-        return "could not record \(relative): \(error)"
-      }
-      return "recorded \(relative): read it as a customer would, then run the tests again"
-    }
-    guard let expected else {
-      return "missing golden file \(relative) (run the tests outside CI to record it, then read and commit it)"
-    }
-    return "\(relative) does not match (- golden, + actual):\n" + LineDiff.unified(expected, actual)
+    let golden = SnapshotFile(
+      url: root.appending(path: "snapshots").appending(path: suite).appending(path: file),
+      displayPath: "snapshots/\(suite)/\(file)")
+    return golden.verify(actual, mode: mode).message(
+      file: golden, howToRecord: "run the tests outside CI to record it, then read and commit it")
   }
 
   /// ``compare(_:suite:file:mode:root:)`` recorded as a Swift Testing issue.

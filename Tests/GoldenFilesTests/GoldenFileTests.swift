@@ -1,5 +1,6 @@
 import Foundation
 import GoldenFiles
+import SnapshotFiles
 import Testing
 
 /// The snapshot helper itself: record modes, and diffs a person can read.

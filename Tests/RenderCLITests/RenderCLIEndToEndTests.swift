@@ -27,10 +27,12 @@ import Testing
     return root.appending(path: ".build/debug/render-cli")
   }
 
-  func run(_ arguments: [String], stdin: String = "") throws -> Result {
+  /// - Parameter environment: the process's whole environment; nil inherits the tests'.
+  func run(_ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws -> Result {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.currentDirectoryURL = Self.root
     let input = Pipe()
     let output = Pipe()

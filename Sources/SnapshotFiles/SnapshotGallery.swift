@@ -1,0 +1,179 @@
+import Foundation
+import RenderCore
+
+/// One self-contained page showing every rendering of a run side by side, so a person
+/// can look at every locale at once: per subject, one panel per locale, named above
+/// it, holding the HTML page in a sandboxed `srcdoc` frame at phone width and the text
+/// in a `<pre>`; a panel whose files differ (or are missing) is marked in words and colour.
+///
+/// Written with ``HTMLWriter`` like every page: the renderings are attribute values and
+/// text, escaped there. The page loads nothing and runs nothing.
+public enum SnapshotGallery {
+  /// The width of each frame, in CSS px: a common phone's layout viewport.
+  public static let frameWidth = 360
+  /// The height of each frame, in CSS px.
+  public static let frameHeight = 640
+
+  /// The gallery of `results` (as ``SnapshotSet/verify(in:displayDirectory:mode:)``
+  /// returns them). `title` names the run, e.g. the snapshot folder.
+  public static func page(_ results: [SnapshotResult], title: String) -> String {
+    let summary = SnapshotSummary(results)
+    var html = HTMLWriter()
+    html.raw(TrustedHTML(literal: "<!DOCTYPE html>"))
+    html.newline()
+    html.element("html", [.init("lang", "en"), .init("dir", "ltr")]) { html in
+      html.newline()
+      html.element("head") { head in
+        head.void("meta", [.init("charset", "utf-8")])
+        head.newline()
+        head.void("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1")])
+        head.newline()
+        head.void("meta", [.init("name", "color-scheme"), .init("content", "light dark")])
+        head.newline()
+        head.void(
+          "meta",
+          [
+            .init("http-equiv", "Content-Security-Policy"),
+            .init(
+              "content",
+              "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'"),
+          ])
+        head.newline()
+        head.element("title", text: "Snapshots of \(title): \(summary.line)")
+        head.newline()
+        head.element("style") { $0.raw(style) }
+        head.newline()
+      }
+      html.newline()
+      html.element("body") { body in
+        body.newline()
+        body.element("main") { main in
+          main.element("h1") {
+            $0.text("Snapshots of ")
+            $0.isolated(title)
+          }
+          main.newline()
+          main.element("p", [.init("class", summary.differing > 0 ? "summary differs" : "summary")], text: summary.line)
+          main.newline()
+          for (index, subject) in grouped(results).enumerated() {
+            section(subject, id: "subject-\(index + 1)", into: &main)
+          }
+        }
+        body.newline()
+      }
+      html.newline()
+    }
+    html.newline()
+    return html.output
+  }
+
+  /// One subject's results, locale by locale, in the run's order.
+  private struct Subject {
+    var name: String
+    var locales: [[SnapshotResult]]
+  }
+
+  private static func grouped(_ results: [SnapshotResult]) -> [Subject] {
+    var subjects: [Subject] = []
+    for result in results {
+      if subjects.last?.name != result.subject {
+        subjects.append(Subject(name: result.subject, locales: []))
+      }
+      let last = subjects.count - 1
+      if subjects[last].locales.last?.first?.localeTag == result.localeTag {
+        subjects[last].locales[subjects[last].locales.count - 1].append(result)
+      } else {
+        subjects[last].locales.append([result])
+      }
+    }
+    return subjects
+  }
+
+  private static func section(_ subject: Subject, id: String, into html: inout HTMLWriter) {
+    html.element("section", [.init("aria-labelledby", id)]) { section in
+      section.newline()
+      section.element("h2", [.init("id", id)]) { $0.isolated(subject.name) }
+      section.newline()
+      section.element("ul", [.init("class", "panels")]) { list in
+        list.newline()
+        for results in subject.locales {
+          panel(results, subject: subject.name, into: &list)
+        }
+      }
+      section.newline()
+    }
+    html.newline()
+  }
+
+  private static func panel(_ results: [SnapshotResult], subject: String, into html: inout HTMLWriter) {
+    guard let first = results.first else { return }
+    let tag = first.localeTag
+    let differs = results.contains { $0.outcome.isMismatch }
+    html.element("li", [.init("class", differs ? "panel differs" : "panel")]) { item in
+      item.newline()
+      item.element("h3") { heading in
+        heading.text(tag)
+        if let name = Locale(identifier: "en").localizedString(forIdentifier: tag) {
+          heading.text(" ")
+          heading.element("span", [.init("class", "language")], text: name)
+        }
+      }
+      item.newline()
+      for result in results {
+        item.element("p", [.init("class", result.outcome.isMismatch ? "verdict differs" : "verdict")]) {
+          $0.text(verdict(result.outcome) + ": ")
+          $0.element("code", text: result.file.displayPath)
+        }
+        item.newline()
+      }
+      for result in results {
+        switch result.format {
+        case .html:
+          item.element(
+            "iframe",
+            [
+              .init("title", "\(subject) in \(tag)"), .init(flag: "sandbox"), .init("srcdoc", result.rendering),
+              .init("width", "\(frameWidth)"), .init("height", "\(frameHeight)"),
+            ])
+        case .text:
+          item.element(
+            "pre",
+            [.init("lang", result.locale.htmlLanguage), .init("dir", result.locale.isRightToLeft ? "rtl" : "ltr")],
+            text: result.rendering)
+        }
+        item.newline()
+      }
+    }
+    html.newline()
+  }
+
+  /// The outcome in words, so a mismatch is never shown by colour alone.
+  private static func verdict(_ outcome: SnapshotOutcome) -> String {
+    switch outcome {
+    case .matched: "✓ matches"
+    case .recorded: "● recorded"
+    case .missing: "✗ missing"
+    case .differs: "✗ differs"
+    case .notWritten: "✗ not written"
+    }
+  }
+
+  private static let style = TrustedHTML(
+    literal: """
+      body{margin:0;font:16px/1.4 system-ui,sans-serif;background:Canvas;color:CanvasText}\
+      main{padding:16px}\
+      h1{font-size:1.5rem;margin:0 0 8px}\
+      h2{font-size:1.25rem;margin:24px 0 8px}\
+      .summary{font-weight:600}\
+      .panels{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}\
+      .panel{width:360px;border:2px solid GrayText;border-radius:8px;padding:8px}\
+      .panel.differs{border:4px solid #c5221f;padding:6px}\
+      h3{font-size:1rem;margin:0}\
+      .language{font-weight:400}\
+      .verdict{margin:4px 0;font-size:.875rem;overflow-wrap:anywhere}\
+      .verdict.differs{color:#c5221f;font-weight:700}\
+      @media (prefers-color-scheme:dark){.verdict.differs{color:#ff8a80}.panel.differs{border-color:#ff8a80}}\
+      iframe{display:block;box-sizing:border-box;width:360px;height:640px;border:1px solid GrayText;background:#fff}\
+      pre{font:13px/1.3 ui-monospace,monospace;overflow-x:auto;margin:8px 0 0;padding:8px;border:1px solid GrayText}
+      """)
+}

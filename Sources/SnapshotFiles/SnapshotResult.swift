@@ -1,0 +1,28 @@
+import RenderCore
+
+/// One rendering of one screen in one locale and format, and how it compared with its
+/// golden file.
+public struct SnapshotResult: Sendable {
+  public let subject: String
+  public let locale: RenderLocale
+  public let format: OutputFormat
+  public let file: SnapshotFile
+  /// What was rendered (the gallery shows it).
+  public let rendering: String
+  public let outcome: SnapshotOutcome
+
+  public init(
+    subject: String, locale: RenderLocale, format: OutputFormat, file: SnapshotFile, rendering: String,
+    outcome: SnapshotOutcome
+  ) {
+    self.subject = subject
+    self.locale = locale
+    self.format = format
+    self.file = file
+    self.rendering = rendering
+    self.outcome = outcome
+  }
+
+  /// The locale as file names and captions show it: `fr-FR`, `ar-US`.
+  public var localeTag: String { locale.formattingTag.description }
+}

@@ -1,0 +1,35 @@
+/// Counts over a run's results, and the one line that sums them up.
+public struct SnapshotSummary: Sendable, Equatable {
+  public let total: Int
+  public let matched: Int
+  public let recorded: Int
+  /// Differing files, and missing ones under `never`.
+  public let differing: Int
+  public let notWritten: Int
+
+  public init(_ results: [SnapshotResult]) {
+    total = results.count
+    matched = results.count { $0.outcome.isMatch }
+    recorded = results.count { $0.outcome == .recorded }
+    differing = results.count { $0.outcome.isMismatch }
+    notWritten = results.count {
+      if case .notWritten = $0.outcome { return true }
+      return false
+    }
+  }
+
+  /// `3 of 84 snapshots differ`, `84 snapshots match`, `84 snapshots: 80 match, 4 recorded`.
+  public var line: String {
+    let noun = total == 1 ? "snapshot" : "snapshots"
+    if differing > 0 {
+      let verb = differing == 1 ? "differs" : "differ"
+      return "\(differing) of \(total) \(noun) \(verb)" + (recorded > 0 ? "; \(recorded) recorded" : "")
+    }
+    if recorded == 0 && notWritten == 0 { return "\(total) \(noun) \(total == 1 ? "matches" : "match")" }
+    var parts: [String] = []
+    if matched > 0 { parts.append("\(matched) \(matched == 1 ? "matches" : "match")") }
+    if recorded > 0 { parts.append("\(recorded) recorded") }
+    if notWritten > 0 { parts.append("\(notWritten) not written") }
+    return "\(total) \(noun): " + parts.joined(separator: ", ")
+  }
+}
