@@ -44,6 +44,17 @@ let package = Package(
       name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay"]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
 
+    // Fuzzing (docs/FUZZING.md): one folder per harness under Fuzz/ with its seed corpus
+    // and dictionary, and the properties every harness checks. The tests replay each
+    // corpus through it; scripts/fuzz builds fuzz-harness with libFuzzer.
+    .target(
+      name: "FuzzHarnesses",
+      dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay"],
+      path: "Fuzz",
+      exclude: FuzzHarnessNames.all.flatMap { ["\($0)/corpus", "\($0)/\($0).dict"] }
+    ),
+    .executableTarget(name: "fuzz-harness", dependencies: ["FuzzHarnesses"]),
+
     // Test support: golden-file assertions.
     .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
     .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles"]),
@@ -53,6 +64,7 @@ let package = Package(
     .testTarget(
       name: "SessionReplayTests",
       dependencies: ["SessionReplay", "CartRender", "FormRender", "StatusRender", "RenderCore", "GoldenFiles"]),
+    .testTarget(name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "RenderCore"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
@@ -60,3 +72,8 @@ let package = Package(
     ),
   ]
 )
+
+/// The folders under Fuzz/ that hold a harness, its `corpus/` and `NAME.dict`.
+enum FuzzHarnessNames {
+  static let all = ["cart", "configuration", "form-request", "form-body", "markdown", "locale", "replay", "diff"]
+}
