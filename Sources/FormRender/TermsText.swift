@@ -54,7 +54,7 @@ enum TermsText {
       guard width - 2 >= minimumWidth else { return Self.lines(blocks, width: width, localeTag: localeTag) }
       return Self.lines(blocks, width: width - 2, localeTag: localeTag).map { $0.isEmpty ? ">" : "> " + $0 }
     case .codeBlock(let code):
-      return layout.wrap(code, indent: 4)
+      return layout.wrap(expandingTabs(code), indent: 4)
     case .thematicBreak:
       return ["* * *"]
     }
@@ -70,7 +70,8 @@ enum TermsText {
   static func plain(_ inlines: [MarkdownInline]) -> String {
     inlines.map { inline in
       switch inline {
-      case .text(let text), .code(let text): text
+      // A tab between words is white space, shown as one space.
+      case .text(let text), .code(let text): text.replacingOccurrences(of: "\t", with: " ")
       case .softBreak: " "
       case .lineBreak: "\n"
       case .emphasis(let children): "_" + plain(children) + "_"
@@ -97,5 +98,28 @@ enum TermsText {
       default: []
       }
     }
+  }
+
+  /// A code block's tabs as spaces up to the next multiple of 4 columns, CommonMark's
+  /// tab stops, counted from each line's start.
+  static func expandingTabs(_ code: String) -> String {
+    guard code.contains("\t") else { return code }
+    var out = ""
+    var column = 0
+    for character in code {
+      switch character {
+      case "\t":
+        let spaces = 4 - column % 4
+        out += String(repeating: " ", count: spaces)
+        column += spaces
+      case "\n":
+        out.append(character)
+        column = 0
+      default:
+        out.append(character)
+        column += DisplayWidth.of(String(character))
+      }
+    }
+    return out
   }
 }

@@ -45,14 +45,29 @@ public struct JSONObjectReader {
 }
 
 extension JSONValue {
-  /// The string, or nil with a problem logged. Control characters (C0, DEL, C1) other
-  /// than the line feed are refused: they have no visible form and break text layouts.
+  /// The string, or nil with a problem logged. A tab is shown as a space, as the
+  /// native screen shows it; other control characters (C0, DEL, C1) but the line feed
+  /// are refused: they have no visible form and break text layouts.
   public func string(at path: JSONPath, log: inout ProblemLog) -> String? {
+    guard let text = checkedText(at: path, log: &log) else { return nil }
+    return text.contains("\t") ? text.replacingOccurrences(of: "\t", with: " ") : text
+  }
+
+  /// Markdown source (`termsAndConditions`): as ``string(at:log:)``, but a tab is kept,
+  /// since it is CommonMark whitespace with tab stops of 4 (an indented code block, a
+  /// list item's content).
+  public func markdownText(at path: JSONPath, log: inout ProblemLog) -> String? {
+    checkedText(at: path, log: &log)
+  }
+
+  private func checkedText(at path: JSONPath, log: inout ProblemLog) -> String? {
     guard case .string(let text) = self else {
       log.add(path, "expected a string, found \(typeName)")
       return nil
     }
-    if let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+    if let bad = text.unicodeScalars.first(where: {
+      $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
+    }) {
       log.add(
         path, "control character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed")
       return nil
@@ -109,10 +124,11 @@ extension JSONValue {
 
   /// An amount in whole currency units, decoded exactly from the literal.
   ///
-  /// - Parameter fractionDigits: the currency's minor units (ISO 4217); an amount
-  ///   with more decimal places is refused, since formatting would round it and show
-  ///   the customer an amount the merchant did not send. Nil skips the check.
-  public func amount(at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) -> Decimal? {
+  /// - Parameter currency: the session currency's minor units. An amount with more
+  ///   decimal places is rounded as the native screen's currency format rounds it
+  ///   (half to even, as Foundation's `FormatStyle` and ICU do) and a warning naming the
+  ///   path is logged; nil (`diff`) keeps every place.
+  public func amount(at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) -> Decimal? {
     guard case .number(let literal) = self else {
       log.add(path, "expected an amount (a JSON number), found \(typeName)")
       return nil
@@ -134,12 +150,36 @@ extension JSONValue {
           path, "\(Echo.literal(literal)) has more than \(DecimalLiteral.maximumSignificantDigits) significant digits")
         return nil
       }
-      if let fractionDigits, parsed.scale > fractionDigits {
-        log.add(path, "\(Echo.literal(literal)) has more decimal places than the currency allows (\(fractionDigits))")
-        return nil
+      if let currency, parsed.scale > currency.fractionDigits {
+        let places = parsed.scale == 1 ? "1 decimal place" : "\(parsed.scale) decimal places"
+        log.warn(path, "warning: \(places), \(currency.code) has \(currency.fractionDigits); shown rounded")
+        return currency.rounded(parsed.value)
       }
       return parsed.value
     }
+  }
+}
+
+/// A currency's ISO 4217 code and minor units (CLDR, via ICU: USD 2, JPY 0, KWD 3),
+/// which amounts are checked and rounded against.
+public struct CurrencyMinorUnits: Sendable, Equatable {
+  public let code: String
+  public let fractionDigits: Int
+
+  public init(_ code: String) {
+    self.code = code
+    fractionDigits = CurrencyCode.fractionDigits(code)
+  }
+
+  /// `amount` to ``fractionDigits`` places, half to even: the rounding of Foundation's
+  /// currency format, so the rounded amount formats to the same figure as the original
+  /// (`0.125` USD is `$0.12`, `0.135` is `$0.14`). A negative amount that rounds to zero
+  /// becomes zero, shown without a sign.
+  public func rounded(_ amount: Decimal) -> Decimal {
+    var value = amount
+    var result = Decimal()
+    NSDecimalRound(&result, &value, fractionDigits, .bankers)
+    return result
   }
 }
 

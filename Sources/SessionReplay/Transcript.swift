@@ -67,8 +67,12 @@ public enum Transcript {
   }
 
   /// Parses one line into a step.
-  /// - Parameter currency: the session's currency, for the cart's decimal places.
-  public static func step(_ json: JSONValue, currency: String) throws(DataErrors) -> (name: String, step: SessionStep) {
+  /// - Parameters:
+  ///   - currency: the session's currency, for the cart's decimal places.
+  ///   - warnings: receives a cart's warnings (amounts rounded to the currency).
+  public static func step(
+    _ json: JSONValue, currency: String, warnings: inout [DataProblem]
+  ) throws(DataErrors) -> (name: String, step: SessionStep) {
     var log = ProblemLog()
     guard let object = JSONObjectReader(json, at: .root, log: &log), case .object(let members) = json else {
       throw DataErrors(log.problems)
@@ -124,7 +128,8 @@ public enum Transcript {
       object.rejectUnknownKeys(["call", "cart"], log: &log)
       guard let (cartJSON, cartPath) = object.required("cart", log: &log) else { throw DataErrors(log.problems) }
       try log.check()
-      return (call, .updateShoppingCart(try ShoppingCart(json: cartJSON, currency: currency, at: cartPath)))
+      let cart = try ShoppingCart(json: cartJSON, currency: currency, at: cartPath, warnings: &warnings)
+      return (call, .updateShoppingCart(cart))
     }
     if let kind = requestCalls[call] {
       // The call's own fields, in the contract's request shape: `pass` and purposes

@@ -1,3 +1,4 @@
+import CartRender
 import Foundation
 import RenderCore
 
@@ -14,6 +15,16 @@ struct Input {
       return try decoder(try JSONParser.parse(bytes))
     } catch {
       throw RunFailure.data(error.lines(file: label))
+    }
+  }
+
+  /// The bytes as a cart in `currency`, its warnings added to `warnings` as lines
+  /// naming this input (`cart.json: $.items[1].totalPrice: warning: …`).
+  func decodeCart(currency: String?, warnings: inout [String]) throws(RunFailure) -> ShoppingCart {
+    var problems: [DataProblem] = []
+    defer { warnings += problems.map { "\(label): \($0)" } }
+    return try decode { json throws(DataErrors) in
+      try ShoppingCart(json: json, currency: currency, warnings: &problems)
     }
   }
 }
