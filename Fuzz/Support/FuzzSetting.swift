@@ -36,16 +36,26 @@ struct FuzzSetting {
   /// A text width from 20 to 80 columns, the range a phone's text preview spans.
   var width: Int { 20 + Int((hash >> 8) % 61) }
 
+  /// True for one input in `n`, by the hash: the slow checks (a second rendering for
+  /// determinism, a whole form rendered again) run on a sample, so the fast ones run
+  /// on many more inputs in the same time.
+  func sampled(oneIn n: UInt64) -> Bool { (hash >> 40) % n == 0 }
+
   /// One of `options`, independent of ``context`` and ``width``.
   func pick<T>(_ options: [T]) -> T { options[Int((hash >> 16) % UInt64(options.count))] }
 }
 
 /// Renders a screen in both formats, twice each, and checks every output property.
 enum ScreenCheck {
-  static func check(_ screen: some Screen, context: RenderContext, width: Int, _ label: String) throws(PropertyFailure) {
-    let html = try OutputProperties.deterministic(label + " html") { screen.html(context: context) }
+  /// - Parameter twice: render each format a second time and compare the bytes.
+  static func check(
+    _ screen: some Screen, context: RenderContext, width: Int, twice: Bool = true, _ label: String
+  ) throws(PropertyFailure) {
+    let html = try OutputProperties.deterministic(label + " html", twice: twice) { screen.html(context: context) }
     try OutputProperties.checkHTML(html, label + " html")
-    let text = try OutputProperties.deterministic(label + " text") { screen.text(context: context, width: width) }
+    let text = try OutputProperties.deterministic(label + " text", twice: twice) {
+      screen.text(context: context, width: width)
+    }
     try OutputProperties.checkText(text, label + " text")
     try TextWidthCheck.check(text, width: width, label + " text")
   }

@@ -9,7 +9,8 @@ enum FormRequestHarness {
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     let setting = FuzzSetting(bytes)
     guard let request = try decode(bytes, "request") else { return }
-    try ScreenCheck.check(FormScreen(request), context: setting.context, width: setting.width, "form")
+    try ScreenCheck.check(
+      FormScreen(request), context: setting.context, width: setting.width, twice: setting.sampled(oneIn: 4), "form")
   }
 
   static func decode(_ bytes: [UInt8], _ label: String) throws(PropertyFailure) -> FormRequest? {
