@@ -66,6 +66,12 @@ public enum Transcript {
     }
   }
 
+  /// ``step(_:currency:warnings:)`` for a caller that shows no warnings.
+  public static func step(_ json: JSONValue, currency: String) throws(DataErrors) -> (name: String, step: SessionStep) {
+    var ignored: [DataProblem] = []
+    return try step(json, currency: currency, warnings: &ignored)
+  }
+
   /// Parses one line into a step.
   /// - Parameters:
   ///   - currency: the session's currency, for the cart's decimal places.
