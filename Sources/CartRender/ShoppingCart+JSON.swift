@@ -26,7 +26,11 @@ extension ShoppingCart {
 
     var items: [Item] = []
     if let (value, path) = object.required("items", log: &log) {
-      if case .array(let elements) = value {
+      if case .array(let elements) = value, elements.count > InputLimits.items {
+        log.add(
+          path,
+          "\(InputLimits.grouped(elements.count)) items; a cart holds at most \(InputLimits.grouped(InputLimits.items))")
+      } else if case .array(let elements) = value {
         // Positions are the elements' indexes, as the messages name them.
         var ids = ItemIDIndex(capacity: elements.count)
         for (index, element) in elements.enumerated() {
@@ -78,7 +82,7 @@ extension ShoppingCart.Item {
     var listsOK = true
     func strings(_ key: String) -> [String] {
       guard let (value, listPath) = object.optional(key) else { return [] }
-      guard let list = value.stringArray(at: listPath, log: &log) else {
+      guard let list = value.stringArray(at: listPath, limit: InputLimits.descriptions, log: &log) else {
         listsOK = false
         return []
       }

@@ -48,21 +48,30 @@ extension JSONValue {
   /// The string, or nil with a problem logged. A tab is shown as a space, as the
   /// native screen shows it; other control characters (C0, DEL, C1) but the line feed
   /// are refused: they have no visible form and break text layouts.
+  /// A string longer than ``InputLimits/stringLength`` characters is refused.
   public func string(at path: JSONPath, log: inout ProblemLog) -> String? {
-    guard let text = checkedText(at: path, log: &log) else { return nil }
+    guard let text = checkedText(at: path, limit: InputLimits.stringLength, log: &log) else { return nil }
     return text.contains("\t") ? text.replacingOccurrences(of: "\t", with: " ") : text
   }
 
   /// Markdown source (`termsAndConditions`): as ``string(at:log:)``, but a tab is kept,
   /// since it is CommonMark whitespace with tab stops of 4 (an indented code block, a
-  /// list item's content).
+  /// list item's content). At most ``InputLimits/termsLength`` characters.
   public func markdownText(at path: JSONPath, log: inout ProblemLog) -> String? {
-    checkedText(at: path, log: &log)
+    checkedText(at: path, limit: InputLimits.termsLength, log: &log)
   }
 
-  private func checkedText(at path: JSONPath, log: inout ProblemLog) -> String? {
+  /// - Parameter limit: most characters (Unicode code points).
+  private func checkedText(at path: JSONPath, limit: Int, log: inout ProblemLog) -> String? {
     guard case .string(let text) = self else {
       log.add(path, "expected a string, found \(typeName)")
+      return nil
+    }
+    // UTF-8 bytes bound the code points from above: most strings skip the count.
+    if text.utf8.count > limit, case let length = text.unicodeScalars.count, length > limit {
+      log.add(
+        path,
+        "\(InputLimits.grouped(length)) characters; a string here is at most \(InputLimits.grouped(limit)) characters")
       return nil
     }
     if let bad = text.unicodeScalars.first(where: {
@@ -88,9 +97,14 @@ extension JSONValue {
   }
 
   /// An array of strings; each bad element is logged with its own index.
-  public func stringArray(at path: JSONPath, log: inout ProblemLog) -> [String]? {
+  /// - Parameter limit: most elements; a longer array is refused as a whole.
+  public func stringArray(at path: JSONPath, limit: Int = .max, log: inout ProblemLog) -> [String]? {
     guard case .array(let elements) = self else {
       log.add(path, "expected an array of strings, found \(typeName)")
+      return nil
+    }
+    guard elements.count <= limit else {
+      log.add(path, "\(InputLimits.grouped(elements.count)) strings; at most \(InputLimits.grouped(limit)) are allowed")
       return nil
     }
     var strings: [String] = []

@@ -32,7 +32,7 @@ struct Input {
 /// Reads input files, pipes and standard input, never more than ``maximumBytes`` + 1.
 struct InputFiles: Sendable {
   /// Largest input accepted: far above any real cart, small enough to refuse a runaway.
-  static let maximumBytes = 64 << 20
+  static let maximumBytes = InputLimits.inputBytes
 
   /// Opens standard input (a handle the reader does not close).
   var standardInput: @Sendable () -> FileHandle
@@ -70,7 +70,7 @@ struct InputFiles: Sendable {
       throw RunFailure.noInput("cannot read '\(label)': \(SystemErrorText.describe(error))")
     }
     guard bytes.count <= Self.maximumBytes else {
-      throw RunFailure.data(["\(label): $: larger than \(Self.maximumBytes >> 20) MiB"])
+      throw RunFailure.data(["\(label): $: larger than \(Self.maximumBytes >> 20) MiB, the largest input accepted"])
     }
     return Input(label: label, bytes: bytes)
   }
