@@ -67,7 +67,8 @@ enum TextWidthCheck {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let columns = DisplayWidth.of(String(line))
       if columns > width {
-        throw PropertyFailure("text.fitsWidth", "\(label): a line of \(columns) columns in \(width): \(line.prefix(80))")
+        throw PropertyFailure(
+          "text.fitsWidth", "\(label): a line of \(columns) columns in \(width): \(line.prefix(80))")
       }
     }
   }

@@ -129,9 +129,13 @@ struct HTMLTags {
       byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { Self.lowered(byte) >= UInt8(ascii: "a") && Self.lowered(byte) <= UInt8(ascii: "z") }
+    private static func isLetter(_ byte: UInt8) -> Bool {
+      Self.lowered(byte) >= UInt8(ascii: "a") && Self.lowered(byte) <= UInt8(ascii: "z")
+    }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+    private static func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
 
     private func failure(_ detail: String) -> PropertyFailure { PropertyFailure("html.wellFormed", detail) }
 

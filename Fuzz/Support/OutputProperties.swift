@@ -59,7 +59,8 @@ public enum OutputProperties {
     for (offset, scalar) in text.unicodeScalars.enumerated()
     where scalar != "\n" && scalar.properties.generalCategory == .control {
       throw PropertyFailure(
-        "text.noControlCharacter", "\(label): U+\(String(scalar.value, radix: 16, uppercase: true)) at scalar \(offset)")
+        "text.noControlCharacter", "\(label): U+\(String(scalar.value, radix: 16, uppercase: true)) at scalar \(offset)"
+      )
     }
   }
 
@@ -80,7 +81,9 @@ public enum OutputProperties {
   /// Throws unless every problem names a JSON path (`$`, `$.items[0].name`…) and is one
   /// line with a message: the contract's `FILE: $.path: message`.
   public static func checkErrors(_ errors: DataErrors, _ label: String) throws(PropertyFailure) {
-    guard !errors.problems.isEmpty else { throw PropertyFailure("errors.nonEmpty", "\(label): an error with no problem") }
+    guard !errors.problems.isEmpty else {
+      throw PropertyFailure("errors.nonEmpty", "\(label): an error with no problem")
+    }
     for problem in errors.problems {
       try checkErrorLine(problem.description, label)
       guard problem.description.hasPrefix("$"), !problem.message.isEmpty else {

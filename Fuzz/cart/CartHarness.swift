@@ -10,7 +10,7 @@ enum CartHarness {
     let setting = FuzzSetting(bytes)
     let context = setting.context
     guard let cart = try decode(bytes, currency: context.configuration.currency, "cart") else { return }
-    try ScreenCheck.check(cart, context: context, width: setting.width, "cart")
+    try ScreenCheck.check(cart, context: context, width: setting.width, twice: setting.sampled(oneIn: 4), "cart")
   }
 
   /// The cart, or nil when it is refused with errors that keep the error properties.

@@ -29,7 +29,8 @@ enum ConfigurationHarness {
     }
     let locale = setting.pick(FuzzSetting.sessions).locale
     let context = RenderContext(configuration: configuration, localeTag: locale)
-    try ScreenCheck.check(StatusScreen.connected, context: context, width: setting.width, "welcome")
-    try ScreenCheck.check(cart, context: context, width: setting.width, "cart")
+    try ScreenCheck.check(
+      StatusScreen.connected, context: context, width: setting.width, twice: setting.sampled(oneIn: 4), "welcome")
+    try ScreenCheck.check(cart, context: context, width: setting.width, twice: setting.sampled(oneIn: 4), "cart")
   }
 }

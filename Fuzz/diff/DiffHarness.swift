@@ -37,6 +37,7 @@ enum DiffHarness {
     do { update = try CartUpdate(new, previous: old) } catch {
       throw PropertyFailure("diff.uniqueIDs", "a decoded cart has duplicate ids: \(error)")
     }
-    try ScreenCheck.check(update, context: context, width: setting.width, "cart --previous")
+    try ScreenCheck.check(
+      update, context: context, width: setting.width, twice: setting.sampled(oneIn: 4), "cart --previous")
   }
 }

@@ -34,7 +34,13 @@ enum LocaleHarness {
     let locale = RenderLocale(
       explicit: tag, acceptLanguage: header, region: session.region, available: UIStrings.bundled.languages)
     let context = RenderContext(configuration: configuration, locale: locale)
-    try ScreenCheck.check(ConfigurationHarness.cart, context: context, width: setting.width, "cart")
-    try ScreenCheck.check(StatusScreen.paymentFailed, context: context, width: setting.width, "status")
+    // One screen per input: the cart (amounts, quantities, digits) or a status.
+    if setting.hash & 1 == 0 {
+      try ScreenCheck.check(
+        ConfigurationHarness.cart, context: context, width: setting.width, twice: setting.sampled(oneIn: 4), "cart")
+    } else {
+      try ScreenCheck.check(
+        StatusScreen.paymentFailed, context: context, width: setting.width, twice: setting.sampled(oneIn: 4), "status")
+    }
   }
 }

@@ -55,7 +55,8 @@ import FuzzHarnesses
     static func main() {
       let arguments = Array(CommandLine.arguments.dropFirst())
       guard let name = arguments.first, let harness = FuzzHarness.named(name) else {
-        printError("usage: fuzz-harness NAME FILE...   (NAME: \(FuzzHarness.all.map(\.name).joined(separator: ", ")))\n")
+        printError(
+          "usage: fuzz-harness NAME FILE...   (NAME: \(FuzzHarness.all.map(\.name).joined(separator: ", ")))\n")
         exit(64)
       }
       var failed = false

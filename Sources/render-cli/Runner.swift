@@ -39,7 +39,8 @@ struct Runner {
         }
       case .status(let options): return try render(options.render) { _, _ in options.screen }
       case .diff(let options): return try OutputTarget.deliver(try diffCarts(options), to: options.outputPath)
-      case .form(let options): return try render(options.render) { context, _ in try formScreen(options, context: context) }
+      case .form(let options):
+        return try render(options.render) { context, _ in try formScreen(options, context: context) }
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
       }
@@ -67,7 +68,8 @@ struct Runner {
   }
 
   /// The cart, or with `--previous` the update from the previous cart to it.
-  private func cartScreen(_ options: CartOptions, context: RenderContext, warnings: inout [String]) throws -> any Screen {
+  private func cartScreen(_ options: CartOptions, context: RenderContext, warnings: inout [String]) throws -> any Screen
+  {
     let input: Input
     if let file = options.file {
       input = try inputs.read(file)

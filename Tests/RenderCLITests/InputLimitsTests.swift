@@ -9,7 +9,8 @@ import Testing
 
   static func item(_ index: Int, name: String? = nil, descriptions: Int = 1) -> String {
     let list = (0..<descriptions).map { "\"d\($0)\"" }.joined(separator: ",")
-    return #"{"id":"I\#(index)","name":"\#(name ?? "Item \(index)")","quantity":1,"totalPrice":1.5,"descriptions":[\#(list)]}"#
+    return
+      #"{"id":"I\#(index)","name":"\#(name ?? "Item \(index)")","quantity":1,"totalPrice":1.5,"descriptions":[\#(list)]}"#
   }
 
   static func cart(items: Int) -> String {

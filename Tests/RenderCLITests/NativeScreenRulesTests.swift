@@ -46,7 +46,8 @@ import Testing
     let result = try cli.run(["cart", cart.path, "--config", config.path, "--locale", "ja-JP", "--format", "text"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("￥1,500") || result.stdout.contains("¥1,500"))
-    #expect(result.stderr == "\(cart.path): $.items[0].totalPrice: warning: 1 decimal place, JPY has 0; shown rounded\n")
+    #expect(
+      result.stderr == "\(cart.path): $.items[0].totalPrice: warning: 1 decimal place, JPY has 0; shown rounded\n")
   }
 
   @Test func replayWarnsWithTheLineAndPath() throws {
