@@ -40,13 +40,14 @@ enum SubcommandDeclarations {
       """)
 
   static let format = OptionDeclaration<OutputFormat>(
-    "--format", value: "format", choices: ["html", "text"], help: "Output format. Default: html."
+    "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
+    help: "Output format. Default: html."
   ) { format, value throws(UsageError) in format = OutputFormat(rawValue: value) ?? .html }
 
   static let width = OptionDeclaration<Int?>(
     "--width", value: "n",
     help:
-      "Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: 40."
+      "Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: \(OutputFormat.defaultTextWidth)."
   ) { width, value throws(UsageError) in width = try OptionValues.width(value) }
 
   static let output = OptionDeclaration<String?>(

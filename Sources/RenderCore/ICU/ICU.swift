@@ -1,4 +1,4 @@
-import CICUShim
+internal import CICUShim
 import Foundation
 
 /// The one file that calls ICU's C API (Debian's libicu): Unicode properties for

@@ -247,7 +247,7 @@ struct CartAlignment: Sendable {
     var newIndexOfOld = [Int](repeating: Self.absent, count: old.count)
     var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
     var isMoved = [Bool](repeating: false, count: new.count)
-    let itemsPath = JSONPath.root.appending(key: "items")
+    let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
     var guess = 0
     for newIndex in new.indices {
       let id = new[newIndex].id

@@ -61,7 +61,7 @@ public enum FormText {
 
     if let terms = request.termsAndConditions, let document = CommonMarkDocument(markdown: terms) {
       lines.append(layout.rule("-"))
-      lines += TermsText.lines(document.blocks(), width: width, localeTag: layout.localeTag)
+      lines += TermsText.lines(document.blocks, width: width, localeTag: layout.localeTag)
       lines.append(layout.rule("-"))
       lines += layout.wrap(strings(.formTermsAgreement))
     }
