@@ -33,7 +33,8 @@ extension ShoppingCart {
       if case .array(let elements) = value, elements.count > InputLimits.items {
         log.add(
           path,
-          "\(InputLimits.grouped(elements.count)) items; a cart holds at most \(InputLimits.grouped(InputLimits.items))")
+          "\(InputLimits.grouped(elements.count)) items; a cart holds at most \(InputLimits.grouped(InputLimits.items))"
+        )
       } else if case .array(let elements) = value {
         // Positions are the elements' indexes, as the messages name them.
         var ids = ItemIDIndex(capacity: elements.count)
