@@ -126,7 +126,8 @@ import Testing
       #expect(CountryNames.sorted(codes, locale: Locale(identifier: tag)).map(\.name) == french)
     }
     #expect(CountryNames.sorted(codes, locale: Locale(identifier: "fr-FR")).map(\.name) == french)
-    #expect(CountryNames.sorted(codes, locale: Locale(identifier: "de-DE")).map(\.name)
-      == ["Ägypten", "Deutschland", "Spanien", "Vereinigte Staaten"])
+    #expect(
+      CountryNames.sorted(codes, locale: Locale(identifier: "de-DE")).map(\.name)
+        == ["Ägypten", "Deutschland", "Spanien", "Vereinigte Staaten"])
   }
 }
