@@ -139,8 +139,9 @@ struct HTMLTags {
 
     private func failure(_ detail: String) -> PropertyFailure { PropertyFailure("html.wellFormed", detail) }
 
-    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and numeric references decoded, as
-    /// a browser decodes an attribute value; other text is kept.
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&colon;`, `&Tab;`, `&NewLine;` and
+    /// numeric references decoded, as a browser decodes an attribute value; other text
+    /// is kept.
     static func decodeReferences(_ text: String) -> String {
       guard text.contains("&") else { return text }
       var out = ""
@@ -161,6 +162,10 @@ struct HTMLTags {
         case "gt": decoded = ">"
         case "quot": decoded = "\""
         case "apos": decoded = "'"
+        // The named references that can spell a URL scheme's separator or hide inside one.
+        case "colon": decoded = ":"
+        case "Tab": decoded = "\t"
+        case "NewLine": decoded = "\n"
         default:
           if name.hasPrefix("#x") || name.hasPrefix("#X") {
             decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
