@@ -48,9 +48,11 @@ struct FuzzSetting {
 /// Renders a screen in both formats, twice each, and checks every output property.
 enum ScreenCheck {
   /// - Parameter twice: render each format a second time and compare the bytes.
+  /// - Returns: the HTML, for a harness's own properties.
+  @discardableResult
   static func check(
     _ screen: some Screen, context: RenderContext, width: Int, twice: Bool = true, _ label: String
-  ) throws(PropertyFailure) {
+  ) throws(PropertyFailure) -> String {
     let html = try OutputProperties.deterministic(label + " html", twice: twice) { screen.html(context: context) }
     try OutputProperties.checkHTML(html, label + " html")
     let text = try OutputProperties.deterministic(label + " text", twice: twice) {
@@ -58,6 +60,7 @@ enum ScreenCheck {
     }
     try OutputProperties.checkText(text, label + " text")
     try TextWidthCheck.check(text, width: width, label + " text")
+    return html
   }
 }
 
