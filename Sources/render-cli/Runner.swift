@@ -43,6 +43,7 @@ struct Runner {
         return try render(options.render) { context, _ in try formScreen(options, context: context) }
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
+      case .serve(let options): return ServeCommand.run(options, environment: ProcessInfo.processInfo.environment)
       }
     } catch let failure as RunFailure {
       return Self.report(failure)
