@@ -68,7 +68,7 @@ let package = Package(
     // corpus through it; scripts/fuzz builds fuzz-harness with libFuzzer.
     .target(
       name: "FuzzHarnesses",
-      dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay"],
+      dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer"],
       path: "Fuzz",
       exclude: FuzzHarnessNames.all.flatMap { ["\($0)/corpus", "\($0)/\($0).dict"] }
     ),
@@ -97,5 +97,7 @@ let package = Package(
 
 /// The folders under Fuzz/ that hold a harness, its `corpus/` and `NAME.dict`.
 enum FuzzHarnessNames {
-  static let all = ["cart", "configuration", "form-request", "form-body", "markdown", "locale", "replay", "diff"]
+  static let all = [
+    "cart", "configuration", "form-request", "form-body", "markdown", "locale", "replay", "diff", "http",
+  ]
 }

@@ -36,7 +36,7 @@ extension FuzzHarness {
   /// Every harness, by name, in the order docs/FUZZING.md lists them.
   public static let all: [FuzzHarness] = [
     CartHarness.harness, ConfigurationHarness.harness, FormRequestHarness.harness, FormBodyHarness.harness,
-    MarkdownHarness.harness, LocaleHarness.harness, ReplayHarness.harness, DiffHarness.harness,
+    MarkdownHarness.harness, LocaleHarness.harness, ReplayHarness.harness, DiffHarness.harness, HTTPHarness.harness,
   ]
 
   public static func named(_ name: String) -> FuzzHarness? { all.first { $0.name == name } }

@@ -17,8 +17,13 @@ public enum OutputProperties {
   /// Throws when the markup holds a script element, an event-handler or `style`
   /// attribute, a URL attribute with a `javascript:`, `vbscript:` or `data:` address, or
   /// an unterminated tag, comment or attribute.
-  public static func checkHTML(_ html: String, _ label: String) throws(PropertyFailure) {
+  ///
+  /// - Parameter servedScript: a page `render-cli serve` sends may hold the server's one
+  ///   live script (`<script src="/…" integrity="sha256-…">`, nothing inline) and the
+  ///   `<noscript>` refresh.
+  public static func checkHTML(_ html: String, _ label: String, servedScript: Bool = false) throws(PropertyFailure) {
     for tag in try HTMLTags.scan(html) {
+      if servedScript, tag.name == "noscript" || (tag.name == "script" && isServedScript(tag)) { continue }
       if forbiddenElements.contains(tag.name) {
         throw PropertyFailure("html.noActiveElement", "\(label): <\(tag.name)> in the markup")
       }
@@ -34,6 +39,13 @@ public enum OutputProperties {
         }
       }
     }
+  }
+
+  /// The server's own script: loaded from its own path with a hash it pins.
+  static func isServedScript(_ tag: HTMLTags.Tag) -> Bool {
+    let attributes = Dictionary(tag.attributes, uniquingKeysWith: { first, _ in first })
+    guard let source = attributes["src"], let integrity = attributes["integrity"] else { return false }
+    return source.hasPrefix("/") && !source.hasPrefix("//") && integrity.hasPrefix("sha256-")
   }
 
   /// `javascript`, `vbscript` or `data` when `value` (entity-decoded) is such a URL, as
