@@ -51,34 +51,49 @@ enum HTTPHarness {
     }
   }
 
-  /// One answer's properties: an HTTP status line (or nothing, when the library drops a
-  /// broken request); every answer of the server's own carries the security headers;
-  /// an HTML body passes the HTML properties (the one live script aside); a JSON body
-  /// parses; a 401 says nothing but that.
+  /// The answers' properties, one answer after another (a request the library reads
+  /// past its body, or several requests in one input, get several): an HTTP status line
+  /// (or nothing, when the library drops a broken request); every answer of the
+  /// server's own carries the security headers; an HTML body passes the HTML properties
+  /// (the one live script aside); a JSON body parses; a 401 says nothing but that.
   static func checkAnswer(_ answer: [UInt8]) throws(PropertyFailure) {
-    guard !answer.isEmpty else { return }
-    let text = String(decoding: answer, as: UTF8.self)
-    guard text.hasPrefix("HTTP/1.1 ") || text.hasPrefix("HTTP/1.0 "), text.count >= 12,
-      let status = Int(text.dropFirst(9).prefix(3))
-    else { throw PropertyFailure("http.statusLine", "answer starts \(text.prefix(40).debugDescription)") }
-    guard let split = text.range(of: "\r\n\r\n") else {
+    var rest = answer[...]
+    while !rest.isEmpty {
+      rest = try checkOneAnswer(rest)
+    }
+  }
+
+  /// Checks the first answer in `answer` and returns what follows it.
+  static func checkOneAnswer(_ answer: ArraySlice<UInt8>) throws(PropertyFailure) -> ArraySlice<UInt8> {
+    let head = String(decoding: answer.prefix(12), as: UTF8.self)
+    guard head.hasPrefix("HTTP/1.1 ") || head.hasPrefix("HTTP/1.0 "), let status = Int(head.dropFirst(9).prefix(3))
+    else { throw PropertyFailure("http.statusLine", "answer starts \(head.debugDescription)") }
+    let end = Array("\r\n\r\n".utf8)
+    guard let split = answer.indices.first(where: { answer[$0...].starts(with: end) }) else {
       throw PropertyFailure("http.headers", "no end of headers in a \(status) answer")
     }
-    let headers = text[..<split.lowerBound].split(separator: "\r\n").dropFirst().map { line in
-      (name: line.prefix { $0 != ":" }.lowercased(), value: line.drop { $0 != ":" }.dropFirst().trimmingPrefix(" "))
+    let headers = String(decoding: answer[..<split], as: UTF8.self).split(separator: "\r\n").dropFirst().map { line in
+      (
+        name: line.prefix { $0 != ":" }.lowercased(),
+        value: String(line.drop { $0 != ":" }.dropFirst().trimmingPrefix(" "))
+      )
     }
-    func header(_ name: String) -> String? { headers.first { $0.name == name }.map { String($0.value) } }
-    let body = String(text[split.upperBound...])
-    let chunked = header("transfer-encoding")?.lowercased().contains("chunked") == true
-    // The library's own answers to requests it cannot read (400, 413, 431, 505) come
-    // before the server sees them; every other answer is the server's.
+    func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+    let bodyStart = split + end.count
+    // A HEAD answer names a length it does not send; a chunked one is not read here.
+    if header("transfer-encoding")?.lowercased().contains("chunked") == true { return [] }
+    let length = header("content-length").flatMap(Int.init) ?? (answer.endIndex - bodyStart)
+    let bodyEnd = min(answer.endIndex, bodyStart + max(0, length))
+    let body = String(decoding: answer[bodyStart..<bodyEnd], as: UTF8.self)
+    // The library's own answers to requests it cannot read (400, 413, 414, 431, 505)
+    // come before the server sees them; every other answer is the server's.
     if ![400, 413, 414, 431, 505].contains(status) || header("content-security-policy") != nil {
       for required in ["content-security-policy", "x-content-type-options", "referrer-policy", "cache-control"]
       where header(required) == nil {
         throw PropertyFailure("http.securityHeaders", "a \(status) answer without \(required)")
       }
     }
-    guard !chunked else { return }
+    guard bodyEnd - bodyStart == length else { return [] }  // cut short: the server closed
     let type = header("content-type") ?? ""
     if type.hasPrefix("text/html") {
       try OutputProperties.checkHTML(body, "\(status) page", servedScript: true)
@@ -90,6 +105,7 @@ enum HTTPHarness {
     if status == 401, body != "{\"error\": \"unauthorized\"}\n" {
       throw PropertyFailure("http.unauthorized", "a 401 says more: \(body.prefix(80).debugDescription)")
     }
+    return answer[bodyEnd...]
   }
 
   /// The input with `{key}`, `{id}` and `{token}` replaced.

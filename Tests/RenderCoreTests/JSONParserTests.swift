@@ -150,6 +150,8 @@ import Testing
     var log = ProblemLog()
     #expect(JSONValue.string("Hair\tSpray\t").string(at: .root, log: &log) == "Hair Spray ")
     #expect(JSONValue.string("\tcode\tx").markdownText(at: .root, log: &log) == "\tcode\tx")
+    // Fuzzing found a tab before a combining mark kept: the two are one Character.
+    #expect(JSONValue.string("Ship\t\u{301}ping").string(at: .root, log: &log) == "Ship \u{301}ping")
     #expect(log.problems.isEmpty)
     #expect(JSONValue.string("a\u{1B}b").markdownText(at: .root, log: &log) == nil)
     #expect(JSONValue.string("a\rb").string(at: .root, log: &log) == nil)

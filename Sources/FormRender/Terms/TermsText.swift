@@ -71,7 +71,7 @@ enum TermsText {
     inlines.map { inline in
       switch inline {
       // A tab between words is white space, shown as one space.
-      case .text(let text), .code(let text): text.replacingOccurrences(of: "\t", with: " ")
+      case .text(let text), .code(let text): spacingTabs(text)
       case .softBreak: " "
       case .lineBreak: "\n"
       case .emphasis(let children): "_" + plain(children) + "_"
@@ -100,26 +100,35 @@ enum TermsText {
     }
   }
 
+  /// Each tab as one space, read by scalar.
+  static func spacingTabs(_ text: String) -> String {
+    guard text.unicodeScalars.contains("\t") else { return text }
+    var spaced = String.UnicodeScalarView()
+    spaced.append(contentsOf: text.unicodeScalars.lazy.map { $0 == "\t" ? " " : $0 })
+    return String(spaced)
+  }
+
   /// A code block's tabs as spaces up to the next multiple of 4 columns, CommonMark's
-  /// tab stops, counted from each line's start.
+  /// tab stops, counted from each line's start. Read by scalar: a tab followed by a
+  /// combining mark is one Character, not "\t".
   static func expandingTabs(_ code: String) -> String {
-    guard code.contains("\t") else { return code }
-    var out = ""
+    guard code.unicodeScalars.contains("\t") else { return code }
+    var out = String.UnicodeScalarView()
     var column = 0
-    for character in code {
-      switch character {
+    for scalar in code.unicodeScalars {
+      switch scalar {
       case "\t":
         let spaces = 4 - column % 4
-        out += String(repeating: " ", count: spaces)
+        out.append(contentsOf: repeatElement(" ", count: spaces))
         column += spaces
       case "\n":
-        out.append(character)
+        out.append(scalar)
         column = 0
       default:
-        out.append(character)
-        column += DisplayWidth.of(String(character))
+        out.append(scalar)
+        column += DisplayWidth.of(String(scalar))
       }
     }
-    return out
+    return String(out)
   }
 }

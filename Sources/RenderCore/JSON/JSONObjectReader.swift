@@ -72,7 +72,11 @@ extension JSONValue {
   /// A string longer than ``InputLimits/stringLength`` characters is refused.
   public func string(at path: JSONPath, log: inout ProblemLog) -> String? {
     guard let text = checkedText(at: path, limit: InputLimits.stringLength, log: &log) else { return nil }
-    return text.contains("\t") ? text.replacingOccurrences(of: "\t", with: " ") : text
+    // By scalar: a tab followed by a combining mark is one Character, not "\t".
+    guard text.unicodeScalars.contains("\t") else { return text }
+    var spaced = String.UnicodeScalarView()
+    spaced.append(contentsOf: text.unicodeScalars.lazy.map { $0 == "\t" ? " " : $0 })
+    return String(spaced)
   }
 
   /// Markdown source (`termsAndConditions`): as ``string(at:log:)``, but a tab is kept,
