@@ -75,6 +75,17 @@ let package = Package(
       ]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
 
+    // Fuzzing (docs/FUZZING.md): one folder per harness under Fuzz/ with its seed corpus
+    // and dictionary, and the properties every harness checks. The tests replay each
+    // corpus through it; scripts/fuzz builds fuzz-harness with libFuzzer.
+    .target(
+      name: "FuzzHarnesses",
+      dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer"],
+      path: "Fuzz",
+      exclude: FuzzHarnessNames.all.flatMap { ["\($0)/corpus", "\($0)/\($0).dict"] }
+    ),
+    .executableTarget(name: "fuzz-harness", dependencies: ["FuzzHarnesses"]),
+
     // Test support: this project's golden-file layout over SnapshotFiles.
     .target(name: "GoldenFiles", dependencies: ["SnapshotFiles"], path: "Tests/GoldenFiles"),
     .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles", "SnapshotFiles"]),
@@ -90,6 +101,7 @@ let package = Package(
     .testTarget(
       name: "SessionReplayTests",
       dependencies: ["SessionReplay", "CartRender", "FormRender", "StatusRender", "RenderCore", "GoldenFiles"]),
+    .testTarget(name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "RenderCore"]),
     .testTarget(
       name: "FallbackServerTests",
       dependencies: ["FallbackServer", "SessionReplay", "CartRender", "FormRender", "RenderCore"]),
@@ -100,3 +112,10 @@ let package = Package(
     ),
   ]
 )
+
+/// The folders under Fuzz/ that hold a harness, its `corpus/` and `NAME.dict`.
+enum FuzzHarnessNames {
+  static let all = [
+    "cart", "configuration", "form-request", "form-body", "markdown", "locale", "replay", "diff", "http",
+  ]
+}

@@ -51,13 +51,17 @@ public enum Replay {
   /// - Parameters:
   ///   - transcript: JSON Lines (see ``Transcript``).
   ///   - configuration: used unless the transcript's first line is a configuration.
+  ///   - warn: receives each warning with its 1-based line (an amount rounded to the
+  ///     currency: `$.cart.items[0].totalPrice: warning: 3 decimal places, USD has 2;
+  ///     shown rounded`), before that step's files.
   ///   - write: receives each file in order; an error it throws stops the replay.
   /// - Returns: the number of steps replayed.
   /// - Throws: ``Failure`` for the first broken line, or what `write` throws.
   @discardableResult
   public static func run(
     _ transcript: [UInt8], configuration: SessionConfiguration, options: Options,
-    available: [String] = UIStrings.bundled.languages, write: (File) throws -> Void
+    available: [String] = UIStrings.bundled.languages,
+    warn: (_ line: Int, _ warning: DataProblem) -> Void = { _, _ in }, write: (File) throws -> Void
   ) throws -> Int {
     var configuration = configuration
     var session: CustomerSession?
@@ -89,9 +93,11 @@ public enum Replay {
       if contexts.isEmpty { contexts = makeContexts(configuration, options: options, available: available) }
       var current = session ?? CustomerSession(region: configuration.region)
       let parsed: (name: String, step: SessionStep)
-      do { parsed = try Transcript.step(json, currency: configuration.currency) } catch {
+      var warnings: [DataProblem] = []
+      do { parsed = try Transcript.step(json, currency: configuration.currency, warnings: &warnings) } catch {
         throw Failure(line: line.number, messages: error.problems.map(\.description))
       }
+      for warning in warnings { warn(line.number, warning) }
       do { try current.apply(parsed.step) } catch {
         throw Failure(line: line.number, messages: [error.description])
       }

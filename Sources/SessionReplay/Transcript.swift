@@ -74,9 +74,19 @@ public enum Transcript {
     }
   }
 
-  /// Parses one line into a step.
-  /// - Parameter currency: the session's currency, for the cart's decimal places.
+  /// ``step(_:currency:warnings:)`` for a caller that shows no warnings.
   public static func step(_ json: JSONValue, currency: String) throws(DataErrors) -> (name: String, step: SessionStep) {
+    var ignored: [DataProblem] = []
+    return try step(json, currency: currency, warnings: &ignored)
+  }
+
+  /// Parses one line into a step.
+  /// - Parameters:
+  ///   - currency: the session's currency, for the cart's decimal places.
+  ///   - warnings: receives a cart's warnings (amounts rounded to the currency).
+  public static func step(
+    _ json: JSONValue, currency: String, warnings: inout [DataProblem]
+  ) throws(DataErrors) -> (name: String, step: SessionStep) {
     var log = ProblemLog()
     guard let object = JSONObjectReader<LineKey>(shapeOf: json, at: .root, log: &log), case .object(let members) = json
     else {
@@ -137,7 +147,8 @@ public enum Transcript {
       object.rejectKeys(otherThan: [.call, .cart], log: &log)
       guard let (cartJSON, cartPath) = object.required(.cart, log: &log) else { throw DataErrors(log.problems) }
       try log.check()
-      return (call, .updateShoppingCart(try ShoppingCart(json: cartJSON, currency: currency, at: cartPath)))
+      let cart = try ShoppingCart(json: cartJSON, currency: currency, at: cartPath, warnings: &warnings)
+      return (call, .updateShoppingCart(cart))
     }
     if let kind = requestCalls[call] {
       // The call's own fields, in the contract's request shape: `pass` and purposes

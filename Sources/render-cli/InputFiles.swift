@@ -1,3 +1,4 @@
+import CartRender
 import Foundation
 import RenderCore
 
@@ -16,12 +17,22 @@ struct Input {
       throw RunFailure.data(error.lines(file: label))
     }
   }
+
+  /// The bytes as a cart in `currency`, its warnings added to `warnings` as lines
+  /// naming this input (`cart.json: $.items[1].totalPrice: warning: …`).
+  func decodeCart(currency: String?, warnings: inout [String]) throws(RunFailure) -> ShoppingCart {
+    var problems: [DataProblem] = []
+    defer { warnings += problems.map { "\(label): \($0)" } }
+    return try decode { json throws(DataErrors) in
+      try ShoppingCart(json: json, currency: currency, warnings: &problems)
+    }
+  }
 }
 
 /// Reads input files, pipes and standard input, never more than ``maximumBytes`` + 1.
 struct InputFiles: Sendable {
   /// Largest input accepted: far above any real cart, small enough to refuse a runaway.
-  static let maximumBytes = 64 << 20
+  static let maximumBytes = InputLimits.inputBytes
 
   /// Opens standard input (a handle the reader does not close).
   var standardInput: @Sendable () -> FileHandle
@@ -59,7 +70,7 @@ struct InputFiles: Sendable {
       throw RunFailure.noInput("cannot read '\(label)': \(SystemErrorText.describe(error))")
     }
     guard bytes.count <= Self.maximumBytes else {
-      throw RunFailure.data(["\(label): $: larger than \(Self.maximumBytes >> 20) MiB"])
+      throw RunFailure.data(["\(label): $: larger than \(Self.maximumBytes >> 20) MiB, the largest input accepted"])
     }
     return Input(label: label, bytes: bytes)
   }

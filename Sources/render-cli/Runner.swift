@@ -37,10 +37,14 @@ struct Runner {
       switch command {
       case .help(let topic): return Outcome(status: .success, standardOutput: Help.text(for: topic))
       case .version: return Outcome(status: .success, standardOutput: Help.version + "\n")
-      case .cart(let options): return try render(options.render) { try cartScreen(options, context: $0) }
-      case .status(let options): return try render(options.render) { _ in options.screen }
+      case .cart(let options):
+        return try render(options.render) { context, warnings in
+          try cartScreen(options, context: context, warnings: &warnings)
+        }
+      case .status(let options): return try render(options.render) { _, _ in options.screen }
       case .diff(let options): return try OutputTarget.deliver(try diffCarts(options), to: options.outputPath)
-      case .form(let options): return try render(options.render) { try formScreen(options, context: $0) }
+      case .form(let options):
+        return try render(options.render) { context, _ in try formScreen(options, context: context) }
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
       case .serve(let options): return ServeCommand.run(options, environment: environment)
@@ -54,18 +58,24 @@ struct Runner {
   }
 
   /// The one way every screen command renders: the context from the options, the
-  /// screen made in it, then the screen in the asked format to the output.
+  /// screen made in it, then the screen in the asked format to the output. Warning
+  /// lines the screen's inputs gave (`cart.json: $.items[1].totalPrice: warning: …`)
+  /// go to standard error of a successful run.
   private func render(
-    _ options: RenderOptions, screen makeScreen: (RenderContext) throws -> any Screen
+    _ options: RenderOptions, screen makeScreen: (RenderContext, inout [String]) throws -> any Screen
   ) throws -> Outcome {
     let context = try makeContext(options)
-    let screen = try makeScreen(context)
+    var warnings: [String] = []
+    let screen = try makeScreen(context, &warnings)
     let output = screen.render(options.format, context: context, width: options.width ?? OutputFormat.defaultTextWidth)
-    return try OutputTarget.deliver(output, to: options.outputPath)
+    var outcome = try OutputTarget.deliver(output, to: options.outputPath)
+    outcome.standardError = warnings.map { $0 + "\n" }.joined() + outcome.standardError
+    return outcome
   }
 
   /// The cart, or with `--previous` the update from the previous cart to it.
-  private func cartScreen(_ options: CartOptions, context: RenderContext) throws -> any Screen {
+  private func cartScreen(_ options: CartOptions, context: RenderContext, warnings: inout [String]) throws -> any Screen
+  {
     let input: Input
     if let file = options.file {
       input = try inputs.read(file)
@@ -75,14 +85,14 @@ struct Runner {
     let currency = context.configuration.currency
     if let previousPath = options.previous {
       let previousInput = try inputs.read(previousPath)
-      let (previous, cart) = try Self.decodeCarts(previousInput, input, currency: currency)
+      let (previous, cart) = try Self.decodeCarts(previousInput, input, currency: currency, warnings: &warnings)
       let update: CartUpdate
       do { update = try CartUpdate(cart, previous: previous) } catch {
         throw RunFailure.data(error.lines(oldFile: previousInput.label, newFile: input.label))
       }
       return update
     }
-    return try input.decode { json throws(DataErrors) in try ShoppingCart(json: json, currency: currency) }
+    return try input.decodeCart(currency: currency, warnings: &warnings)
   }
 
   /// The contract's `diff` JSON between two cart files. Amounts are compared as
@@ -90,7 +100,8 @@ struct Runner {
   private func diffCarts(_ options: DiffOptions) throws -> String {
     let oldInput = try inputs.read(options.old)
     let newInput = try inputs.read(options.new)
-    let (old, new) = try Self.decodeCarts(oldInput, newInput, currency: nil)
+    var warnings: [String] = []
+    let (old, new) = try Self.decodeCarts(oldInput, newInput, currency: nil, warnings: &warnings)
     do {
       return JSONOutput.render(try CartDiff(from: old, to: new).json, scalarArraysInline: true)
     } catch {
@@ -100,12 +111,12 @@ struct Runner {
 
   /// Decodes two carts, reporting the problems of both before giving up.
   private static func decodeCarts(
-    _ first: Input, _ second: Input, currency: String?
+    _ first: Input, _ second: Input, currency: String?, warnings: inout [String]
   ) throws(RunFailure) -> (ShoppingCart, ShoppingCart) {
     var lines: [String] = []
     func decode(_ input: Input) -> ShoppingCart? {
       do {
-        return try input.decode { json throws(DataErrors) in try ShoppingCart(json: json, currency: currency) }
+        return try input.decodeCart(currency: currency, warnings: &warnings)
       } catch {
         if case .data(let problems) = error { lines += problems }
         return nil
@@ -178,10 +189,14 @@ struct Runner {
     let directory = URL(fileURLWithPath: options.outputDirectory)
     try Self.prepareEmptyFolder(directory, named: options.outputDirectory)
     var written = 0
+    var warnings: [String] = []
     let replayOptions = Replay.Options(
       locales: options.locales, formats: options.formats, width: options.width ?? OutputFormat.defaultTextWidth)
     do {
-      let steps = try Replay.run(transcript.bytes, configuration: configuration, options: replayOptions) { file in
+      let steps = try Replay.run(
+        transcript.bytes, configuration: configuration, options: replayOptions,
+        warn: { line, warning in warnings.append("\(transcript.label):\(line): \(warning)") }
+      ) { file in
         let url = directory.appending(path: file.path)
         do {
           try FileManager.default.createDirectory(
@@ -196,9 +211,10 @@ struct Runner {
       let fileWord = written == 1 ? "file" : "files"
       return Outcome(
         status: .success,
-        standardOutput: "replay: \(steps) \(stepWord), \(written) \(fileWord) in \(options.outputDirectory)\n")
+        standardOutput: "replay: \(steps) \(stepWord), \(written) \(fileWord) in \(options.outputDirectory)\n",
+        standardError: warnings.map { $0 + "\n" }.joined())
     } catch let failure as Replay.Failure {
-      throw RunFailure.data(failure.lines(file: transcript.label))
+      throw RunFailure.data(warnings + failure.lines(file: transcript.label))
     }
   }
 

@@ -23,6 +23,13 @@ enum Fixtures {
   }
 
   /// Decoding problems of a cart given as JSON text, as the contract's lines.
+  /// The warning lines a cart gives (it must decode).
+  static func warnings(_ text: String, currency: String? = "USD") throws -> [String] {
+    var warnings: [DataProblem] = []
+    _ = try ShoppingCart(json: try JSONParser.parse(Array(text.utf8)), currency: currency, warnings: &warnings)
+    return DataErrors(warnings).lines(file: "cart.json")
+  }
+
   static func problems(_ text: String, currency: String? = "USD") -> [String] {
     do {
       _ = try ShoppingCart(json: try JSONParser.parse(Array(text.utf8)), currency: currency)

@@ -54,7 +54,6 @@ import Testing
         "cart.json: $.items[1].quantity: must be between 1 and 1000000000, found 0",
         "cart.json: $.items[1].totalPrice: expected an amount (a JSON number), found a string",
         "cart.json: $.items[2].quantity: expected a whole number, found 2.5",
-        "cart.json: $.items[2].totalPrice: 1.005 has more decimal places than the currency allows (2)",
         "cart.json: $.items[2].descriptions[1]: expected a string, found a number",
         "cart.json: $.summary.summaryLines[0].value: expected an amount (a JSON number) or text (a string), found a boolean",
         "cart.json: $.summary.footer: expected a string, found a number",
@@ -94,15 +93,57 @@ import Testing
     #expect(Fixtures.problems(#"{"items": {}}"#) == ["cart.json: $.items: expected an array of items, found an object"])
   }
 
-  @Test func currencyDigitsComeFromCLDR() {
+  @Test func currencyDigitsComeFromCLDR() throws {
     let yen = #"{"items":[{"id":"A","name":"x","quantity":1,"totalPrice":1500.5}]}"#
+    #expect(Fixtures.problems(yen, currency: "JPY").isEmpty)
     #expect(
-      Fixtures.problems(yen, currency: "JPY") == [
-        "cart.json: $.items[0].totalPrice: 1500.5 has more decimal places than the currency allows (0)"
+      try Fixtures.warnings(yen, currency: "JPY") == [
+        "cart.json: $.items[0].totalPrice: warning: 1 decimal place, JPY has 0; shown rounded"
       ])
     let dinar = #"{"items":[{"id":"A","name":"x","quantity":1,"totalPrice":1.125}]}"#
     #expect(Fixtures.problems(dinar, currency: "KWD").isEmpty)
-    #expect(Fixtures.problems(dinar, currency: nil).isEmpty)
+    #expect(try Fixtures.warnings(dinar, currency: "KWD").isEmpty)
+    #expect(try Fixtures.warnings(dinar, currency: nil).isEmpty)
+  }
+
+  @Test func everyRoundedAmountHasOneWarningWithItsPath() throws {
+    let json = """
+      {"items": [
+        {"id": "A", "name": "One", "quantity": 1, "totalPrice": 1.00},
+        {"id": "B", "name": "Two", "quantity": 2, "totalPrice": 20.125, "totalAdjustedPrice": 15.0049}
+      ],
+      "summary": {"summaryLines": [{"label": "Tax", "value": 1.5e-3}], "total": 15.005}}
+      """
+    #expect(
+      try Fixtures.warnings(json) == [
+        "cart.json: $.items[1].totalPrice: warning: 3 decimal places, USD has 2; shown rounded",
+        "cart.json: $.items[1].totalAdjustedPrice: warning: 4 decimal places, USD has 2; shown rounded",
+        "cart.json: $.summary.summaryLines[0].value: warning: 4 decimal places, USD has 2; shown rounded",
+        "cart.json: $.summary.total: warning: 3 decimal places, USD has 2; shown rounded",
+      ])
+    let cart = try ShoppingCart(json: try JSONParser.parse(Array(json.utf8)), currency: "USD")
+    #expect(cart.items[1].totalPrice == Decimal(string: "20.12"))
+    #expect(cart.items[1].totalAdjustedPrice == 15)
+    #expect(cart.summary?.summaryLines.first?.value == .amount(0))
+    #expect(cart.summary?.total == Decimal(string: "15"))
+  }
+
+  /// The rounded amount formats to the figure Foundation's currency format shows for
+  /// the amount as sent, in every currency CLDR knows, at one and two places too many.
+  @Test func roundingMatchesFoundationsCurrencyFormat() {
+    let locale = Locale(identifier: "en_US")
+    var mismatches: [String] = []
+    for code in Locale.Currency.isoCurrencies.map(\.identifier) where CurrencyCode.isKnown(code) {
+      let units = CurrencyMinorUnits(code)
+      let style = Decimal.FormatStyle.Currency(code: code, locale: locale)
+      for literal in ["0.5", "1.5", "2.5", "0.125", "0.135", "7.0045", "7.0055", "1234.56785", "99.99999", "-3.335"] {
+        guard let value = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) else { continue }
+        let shown = value.formatted(style)
+        let rounded = units.rounded(value).formatted(style)
+        if shown != rounded { mismatches.append("\(code) \(literal): \(shown) vs \(rounded)") }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
   }
 }
 

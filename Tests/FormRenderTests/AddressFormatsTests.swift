@@ -115,4 +115,19 @@ import Testing
     #expect(sorted == ["Allemagne", "Égypte", "Espagne", "États-Unis"])
     #expect(CountryNames.name("JP", locale: Locale(identifier: "ja-JP")) == "日本")
   }
+
+  /// Sorted lists are kept per locale, and the cache starts over past its limit, so a
+  /// flood of distinct locale tags cannot grow it; every answer is the same sort.
+  @Test func sortedCountryListsAreCachedWithinALimit() {
+    let codes = ["US", "EG", "DE", "ES"]
+    let french = CountryNames.sorted(codes, locale: Locale(identifier: "fr-FR")).map(\.name)
+    for index in 0...CountryNames.cacheLimit {
+      let tag = "fr-FR-x-test\(index)"
+      #expect(CountryNames.sorted(codes, locale: Locale(identifier: tag)).map(\.name) == french)
+    }
+    #expect(CountryNames.sorted(codes, locale: Locale(identifier: "fr-FR")).map(\.name) == french)
+    #expect(
+      CountryNames.sorted(codes, locale: Locale(identifier: "de-DE")).map(\.name)
+        == ["Ägypten", "Deutschland", "Spanien", "Vereinigte Staaten"])
+  }
 }

@@ -9,6 +9,16 @@ import Testing
     return TermsText.lines(document.blocks, width: width, localeTag: locale)
   }
 
+  /// Tabs are CommonMark white space: to the next multiple of 4 columns in a code
+  /// block, one space elsewhere, even before a combining mark (one Character with it).
+  @Test func tabsBecomeSpaces() throws {
+    #expect(try text("Terms\twith\ttabs") == ["Terms with tabs"])
+    #expect(try text("\tab\tc\n\t\t\td") == ["    ab  c", "            d"])
+    #expect(try text("a\t\u{301}b") == ["a \u{301}b"])
+    #expect(TermsText.expandingTabs("漢\tx\n\t\u{301}y") == "漢  x\n    \u{301}y")
+    #expect(TermsText.expandingTabs(String(repeating: "\t", count: 3)) == String(repeating: " ", count: 12))
+  }
+
   @Test func headingsAreUnderlinedAndEmphasisMarked() throws {
     #expect(
       try text("# Terms\n\n## Returns\n\nKeep the *receipt* and **tags**.") == [

@@ -72,16 +72,17 @@ import Testing
 }
 
 @Suite struct JSONReadingTests {
-  func amount(_ literal: String, digits: Int? = 2) -> (Decimal?, [String]) {
+  /// The amount, its problems and its warnings, in a currency (USD by default).
+  func amount(_ literal: String, currency: String? = "USD") -> (Decimal?, [String], warnings: [String]) {
     var log = ProblemLog()
     let value = JSONValue.number(literal).amount(
-      at: JSONPath.root.appending(key: "x"), fractionDigits: digits, log: &log)
-    return (value, log.problems.map(\.description))
+      at: JSONPath.root.appending(key: "x"), currency: currency.map(CurrencyMinorUnits.init), log: &log)
+    return (value, log.problems.map(\.description), log.warnings.map(\.description))
   }
 
   @Test(arguments: ["0.1", "14.30", "99999999999999999.99", "-2.00", "0", "1e2", "1.5E+1", "-0.01"])
   func amountsAreExact(_ literal: String) {
-    let (value, problems) = amount(literal)
+    let (value, problems, _) = amount(literal)
     #expect(problems.isEmpty)
     #expect(value == Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")))
   }
@@ -92,12 +93,25 @@ import Testing
     #expect(amount("99999999999999999.99").0?.description == "99999999999999999.99")
   }
 
-  @Test func moreDecimalPlacesThanTheCurrencyIsAnError() {
-    #expect(amount("15.005").1 == ["$.x: 15.005 has more decimal places than the currency allows (2)"])
-    #expect(amount("15.000").1.isEmpty)
-    #expect(amount("1500.5", digits: 0).1 == ["$.x: 1500.5 has more decimal places than the currency allows (0)"])
-    #expect(amount("1.125", digits: 3).1.isEmpty)
-    #expect(amount("1e-3", digits: 2).1 == ["$.x: 1e-3 has more decimal places than the currency allows (2)"])
+  @Test func moreDecimalPlacesThanTheCurrencyAreRoundedWithAWarning() {
+    let cents = amount("15.005")
+    #expect(cents.0 == Decimal(string: "15"))
+    #expect(cents.1.isEmpty)
+    #expect(cents.warnings == ["$.x: warning: 3 decimal places, USD has 2; shown rounded"])
+    #expect(amount("15.000").warnings.isEmpty)
+    #expect(amount("15.000").0 == 15)
+    let yen = amount("1500.5", currency: "JPY")
+    #expect(yen.0 == 1500)
+    #expect(yen.warnings == ["$.x: warning: 1 decimal place, JPY has 0; shown rounded"])
+    #expect(amount("1501.5", currency: "JPY").0 == 1502)
+    #expect(amount("1.125", currency: "KWD").warnings.isEmpty)
+    #expect(amount("1e-3").0 == 0)
+    #expect(amount("1e-3").warnings == ["$.x: warning: 3 decimal places, USD has 2; shown rounded"])
+    #expect(amount("0.125").0 == Decimal(string: "0.12"))
+    #expect(amount("0.135").0 == Decimal(string: "0.14"))
+    #expect(amount("-0.135").0 == Decimal(string: "-0.14"))
+    #expect(amount("2.67500001").0 == Decimal(string: "2.68"))
+    #expect(amount("15.005", currency: nil) == (Decimal(string: "15.005"), [], warnings: []))
   }
 
   @Test func hugeAmountsAreRefused() {
@@ -107,14 +121,14 @@ import Testing
         "$.x: 123456789012345678901.00 is too large for an amount (at most 20 digits before the decimal point)"
       ])
     #expect(
-      amount("1.000000000000000000000000000000000000001", digits: nil).1 == [
+      amount("1.000000000000000000000000000000000000001", currency: nil).1 == [
         "$.x: 1.000000000000000000000000000000000000001 has more than 38 significant digits"
       ])
   }
 
   @Test func stringWhereAnAmountGoesIsAnError() {
     var log = ProblemLog()
-    let value = JSONValue.string("15.00").amount(at: .root, fractionDigits: 2, log: &log)
+    let value = JSONValue.string("15.00").amount(at: .root, currency: CurrencyMinorUnits("USD"), log: &log)
     #expect(value == nil)
     #expect(log.problems.map(\.description) == ["$: expected an amount (a JSON number), found a string"])
   }
@@ -130,5 +144,20 @@ import Testing
     #expect(JSONValue.string("a\u{7}b").string(at: .root, log: &log) == nil)
     #expect(log.problems.map(\.description) == ["$: control character U+0007 is not allowed"])
     #expect(JSONValue.string("line\nnext").string(at: .root, log: &log) == "line\nnext")
+  }
+
+  @Test func aTabIsShownAsASpaceExceptInMarkdown() {
+    var log = ProblemLog()
+    #expect(JSONValue.string("Hair\tSpray\t").string(at: .root, log: &log) == "Hair Spray ")
+    #expect(JSONValue.string("\tcode\tx").markdownText(at: .root, log: &log) == "\tcode\tx")
+    // Fuzzing found a tab before a combining mark kept: the two are one Character.
+    #expect(JSONValue.string("Ship\t\u{301}ping").string(at: .root, log: &log) == "Ship \u{301}ping")
+    #expect(log.problems.isEmpty)
+    #expect(JSONValue.string("a\u{1B}b").markdownText(at: .root, log: &log) == nil)
+    #expect(JSONValue.string("a\rb").string(at: .root, log: &log) == nil)
+    #expect(
+      log.problems.map(\.description) == [
+        "$: control character U+001B is not allowed", "$: control character U+000D is not allowed",
+      ])
   }
 }

@@ -11,26 +11,36 @@ extension ShoppingCart {
   ///
   /// - Parameters:
   ///   - json: the parsed document.
-  ///   - currency: the session's ISO 4217 code; amounts with more decimal places than
-  ///     it has minor units are refused. Nil skips that check (`diff` compares carts
-  ///     without a session).
+  ///   - currency: the session's ISO 4217 code; an amount with more decimal places than
+  ///     it has minor units is rounded as the currency format rounds it (half to even),
+  ///     with a warning. Nil keeps every place (`diff` compares carts without a session).
   ///   - root: where the cart stands in its document (`$.cart` in a session transcript),
   ///     so every path and message names the right place.
+  ///   - warnings: receives one warning per rounded amount, with its path:
+  ///     `$.items[1].totalPrice: warning: 3 decimal places, USD has 2; shown rounded`.
   /// - Throws: ``DataErrors`` with every problem and its JSON path, e.g.
   ///   `$.items[1].id: duplicate item id "A" (first at $.items[0])`.
-  public init(json: JSONValue, currency: String?, at root: JSONPath = .root) throws(DataErrors) {
+  public init(
+    json: JSONValue, currency: String?, at root: JSONPath = .root, warnings: inout [DataProblem]
+  ) throws(DataErrors) {
     var log = ProblemLog()
-    let digits = currency.map(CurrencyCode.fractionDigits)
+    defer { warnings += log.warnings }
+    let minorUnits = currency.map(CurrencyMinorUnits.init)
     guard let object = JSONObjectReader<Key>(json, at: root, log: &log) else { throw DataErrors(log.problems) }
 
     var items: [Item] = []
     if let (value, path) = object.required(.items, log: &log) {
-      if case .array(let elements) = value {
+      if case .array(let elements) = value, elements.count > InputLimits.items {
+        log.add(
+          path,
+          "\(InputLimits.grouped(elements.count)) items; a cart holds at most \(InputLimits.grouped(InputLimits.items))"
+        )
+      } else if case .array(let elements) = value {
         // Positions are the elements' indexes, as the messages name them.
         var ids = ItemIDIndex(capacity: elements.count)
         for (index, element) in elements.enumerated() {
           let itemPath = path.appending(index: index)
-          guard let item = Item(json: element, at: itemPath, fractionDigits: digits, log: &log) else { continue }
+          guard let item = Item(json: element, at: itemPath, currency: minorUnits, log: &log) else { continue }
           if let first = ids.insert(item.id, position: index) {
             ItemIDIndex.logDuplicate(item.id, at: index, first: first, itemsPath: path, log: &log)
           }
@@ -42,10 +52,16 @@ extension ShoppingCart {
     }
     var summary: Summary?
     if let (value, path) = object.optional(.summary) {
-      summary = Summary(json: value, at: path, fractionDigits: digits, log: &log)
+      summary = Summary(json: value, at: path, currency: minorUnits, log: &log)
     }
     try log.check()
     self.init(items: items, summary: summary)
+  }
+
+  /// ``init(json:currency:at:warnings:)`` for a caller that shows no warnings.
+  public init(json: JSONValue, currency: String?, at root: JSONPath = .root) throws(DataErrors) {
+    var ignored: [DataProblem] = []
+    try self.init(json: json, currency: currency, at: root, warnings: &ignored)
   }
 }
 
@@ -55,7 +71,7 @@ extension ShoppingCart.Item {
     case id, name, quantity, totalPrice, totalAdjustedPrice, descriptions, details
   }
 
-  init?(json: JSONValue, at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) {
+  init?(json: JSONValue, at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) {
     guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
     let id = object.required(.id, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
     let name = object.required(.name, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
@@ -63,18 +79,18 @@ extension ShoppingCart.Item {
       $0.0.integer(at: $0.1, in: 1...1_000_000_000, log: &log)
     }
     let totalPrice = object.required(.totalPrice, log: &log).flatMap {
-      $0.0.amount(at: $0.1, fractionDigits: fractionDigits, log: &log)
+      $0.0.amount(at: $0.1, currency: currency, log: &log)
     }
     var adjustedOK = true
     var adjusted: Decimal?
     if let (value, valuePath) = object.optional(.totalAdjustedPrice) {
-      adjusted = value.amount(at: valuePath, fractionDigits: fractionDigits, log: &log)
+      adjusted = value.amount(at: valuePath, currency: currency, log: &log)
       adjustedOK = adjusted != nil
     }
     var listsOK = true
     func strings(_ key: Key) -> [String] {
       guard let (value, listPath) = object.optional(key) else { return [] }
-      guard let list = value.stringArray(at: listPath, log: &log) else {
+      guard let list = value.stringArray(at: listPath, limit: InputLimits.descriptions, log: &log) else {
         listsOK = false
         return []
       }
@@ -95,7 +111,7 @@ extension ShoppingCart.Summary {
     case summaryLines, footer, total
   }
 
-  init?(json: JSONValue, at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) {
+  init?(json: JSONValue, at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) {
     guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
     var lines: [LineItem] = []
     var linesOK = true
@@ -103,7 +119,7 @@ extension ShoppingCart.Summary {
       if case .array(let elements) = value {
         for (index, element) in elements.enumerated() {
           if let line = LineItem(
-            json: element, at: linesPath.appending(index: index), fractionDigits: fractionDigits, log: &log)
+            json: element, at: linesPath.appending(index: index), currency: currency, log: &log)
           {
             lines.append(line)
           } else {
@@ -122,7 +138,7 @@ extension ShoppingCart.Summary {
       footerOK = footer != nil
     }
     let total = object.required(.total, log: &log).flatMap {
-      $0.0.amount(at: $0.1, fractionDigits: fractionDigits, log: &log)
+      $0.0.amount(at: $0.1, currency: currency, log: &log)
     }
     guard let total, linesOK, footerOK else { return nil }
     self.init(summaryLines: lines, footer: footer, total: total)
@@ -135,14 +151,14 @@ extension ShoppingCart.Summary.LineItem {
     case label, value
   }
 
-  init?(json: JSONValue, at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) {
+  init?(json: JSONValue, at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) {
     guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
     let label = object.required(.label, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
     var value: Value?
     if let (json, valuePath) = object.required(.value, log: &log) {
       switch json {
       case .number:
-        value = json.amount(at: valuePath, fractionDigits: fractionDigits, log: &log).map(Value.amount)
+        value = json.amount(at: valuePath, currency: currency, log: &log).map(Value.amount)
       case .string:
         // Verbatim text ("Free", "10%") is the one place a string stands for a value.
         value = json.string(at: valuePath, log: &log).map(Value.text)

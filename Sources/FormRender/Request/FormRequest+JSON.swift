@@ -112,7 +112,7 @@ extension FormRequest {
     let smsConsent = consent(.smsConsent)
 
     var terms: String?
-    if let (value, path) = object.optional(.termsAndConditions), let text = value.string(at: path, log: &log) {
+    if let (value, path) = object.optional(.termsAndConditions), let text = value.markdownText(at: path, log: &log) {
       if let kind, kind != .signup {
         log.add(path, "invalidRequest: \(Key.termsAndConditions.rawValue) applies to a signup request only")
       } else if text.contains(where: { !$0.isWhitespace }) {

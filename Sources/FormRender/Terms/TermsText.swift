@@ -54,7 +54,7 @@ enum TermsText {
       guard width - 2 >= minimumWidth else { return Self.lines(blocks, width: width, localeTag: localeTag) }
       return Self.lines(blocks, width: width - 2, localeTag: localeTag).map { $0.isEmpty ? ">" : "> " + $0 }
     case .codeBlock(let literal, _):
-      return layout.wrap(literal.hasSuffix("\n") ? String(literal.dropLast()) : literal, indent: 4)
+      return layout.wrap(expandingTabs(literal.hasSuffix("\n") ? String(literal.dropLast()) : literal), indent: 4)
     case .thematicBreak:
       return ["* * *"]
     }
@@ -70,7 +70,8 @@ enum TermsText {
   static func plain(_ inlines: [MarkdownInline]) -> String {
     inlines.map { inline in
       switch inline {
-      case .text(let text), .code(let text): text
+      // A tab between words is white space, shown as one space.
+      case .text(let text), .code(let text): spacingTabs(text)
       case .softBreak: " "
       case .lineBreak: "\n"
       case .emphasis(let children): "_" + plain(children) + "_"
@@ -97,5 +98,37 @@ enum TermsText {
       default: []
       }
     }
+  }
+
+  /// Each tab as one space, read by scalar.
+  static func spacingTabs(_ text: String) -> String {
+    guard text.unicodeScalars.contains("\t") else { return text }
+    var spaced = String.UnicodeScalarView()
+    spaced.append(contentsOf: text.unicodeScalars.lazy.map { $0 == "\t" ? " " : $0 })
+    return String(spaced)
+  }
+
+  /// A code block's tabs as spaces up to the next multiple of 4 columns, CommonMark's
+  /// tab stops, counted from each line's start. Read by scalar: a tab followed by a
+  /// combining mark is one Character, not "\t".
+  static func expandingTabs(_ code: String) -> String {
+    guard code.unicodeScalars.contains("\t") else { return code }
+    var out = String.UnicodeScalarView()
+    var column = 0
+    for scalar in code.unicodeScalars {
+      switch scalar {
+      case "\t":
+        let spaces = 4 - column % 4
+        out.append(contentsOf: repeatElement(" ", count: spaces))
+        column += spaces
+      case "\n":
+        out.append(scalar)
+        column = 0
+      default:
+        out.append(scalar)
+        column += DisplayWidth.of(String(scalar))
+      }
+    }
+    return String(out)
   }
 }

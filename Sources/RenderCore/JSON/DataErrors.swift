@@ -26,14 +26,22 @@ public struct DataErrors: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
-/// Collects problems while a document is read.
+/// Collects problems while a document is read, and warnings: what the engine accepts
+/// but shows differently from the input (an amount rounded to the currency's minor
+/// units), printed on standard error while the command still succeeds.
 public struct ProblemLog: Sendable {
   public private(set) var problems: [DataProblem] = []
+  /// Messages start with `warning: `.
+  public private(set) var warnings: [DataProblem] = []
 
   public init() {}
 
   public mutating func add(_ path: JSONPath, _ message: String) {
     problems.append(DataProblem(path: path, message: message))
+  }
+
+  public mutating func warn(_ path: JSONPath, _ message: String) {
+    warnings.append(DataProblem(path: path, message: message))
   }
 
   /// Throws when anything was logged.

@@ -66,14 +66,42 @@ public struct JSONObjectReader<Key: JSONKey> {
 }
 
 extension JSONValue {
-  /// The string, or nil with a problem logged. Control characters (C0, DEL, C1) other
-  /// than the line feed are refused: they have no visible form and break text layouts.
+  /// The string, or nil with a problem logged. A tab is shown as a space, as the
+  /// native screen shows it; other control characters (C0, DEL, C1) but the line feed
+  /// are refused: they have no visible form and break text layouts.
+  /// A string longer than ``InputLimits/stringLength`` characters is refused.
   public func string(at path: JSONPath, log: inout ProblemLog) -> String? {
+    guard let text = checkedText(at: path, limit: InputLimits.stringLength, log: &log) else { return nil }
+    // By scalar: a tab followed by a combining mark is one Character, not "\t".
+    guard text.unicodeScalars.contains("\t") else { return text }
+    var spaced = String.UnicodeScalarView()
+    spaced.append(contentsOf: text.unicodeScalars.lazy.map { $0 == "\t" ? " " : $0 })
+    return String(spaced)
+  }
+
+  /// Markdown source (`termsAndConditions`): as ``string(at:log:)``, but a tab is kept,
+  /// since it is CommonMark whitespace with tab stops of 4 (an indented code block, a
+  /// list item's content). At most ``InputLimits/termsLength`` characters.
+  public func markdownText(at path: JSONPath, log: inout ProblemLog) -> String? {
+    checkedText(at: path, limit: InputLimits.termsLength, log: &log)
+  }
+
+  /// - Parameter limit: most characters (Unicode code points).
+  private func checkedText(at path: JSONPath, limit: Int, log: inout ProblemLog) -> String? {
     guard case .string(let text) = self else {
       log.add(path, "expected a string, found \(typeName)")
       return nil
     }
-    if let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+    // UTF-8 bytes bound the code points from above: most strings skip the count.
+    if text.utf8.count > limit, case let length = text.unicodeScalars.count, length > limit {
+      log.add(
+        path,
+        "\(InputLimits.grouped(length)) characters; a string here is at most \(InputLimits.grouped(limit)) characters")
+      return nil
+    }
+    if let bad = text.unicodeScalars.first(where: {
+      $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
+    }) {
       log.add(
         path, "control character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed")
       return nil
@@ -94,9 +122,14 @@ extension JSONValue {
   }
 
   /// An array of strings; each bad element is logged with its own index.
-  public func stringArray(at path: JSONPath, log: inout ProblemLog) -> [String]? {
+  /// - Parameter limit: most elements; a longer array is refused as a whole.
+  public func stringArray(at path: JSONPath, limit: Int = .max, log: inout ProblemLog) -> [String]? {
     guard case .array(let elements) = self else {
       log.add(path, "expected an array of strings, found \(typeName)")
+      return nil
+    }
+    guard elements.count <= limit else {
+      log.add(path, "\(InputLimits.grouped(elements.count)) strings; at most \(InputLimits.grouped(limit)) are allowed")
       return nil
     }
     var strings: [String] = []
@@ -130,10 +163,11 @@ extension JSONValue {
 
   /// An amount in whole currency units, decoded exactly from the literal.
   ///
-  /// - Parameter fractionDigits: the currency's minor units (ISO 4217); an amount
-  ///   with more decimal places is refused, since formatting would round it and show
-  ///   the customer an amount the merchant did not send. Nil skips the check.
-  public func amount(at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) -> Decimal? {
+  /// - Parameter currency: the session currency's minor units. An amount with more
+  ///   decimal places is rounded as the native screen's currency format rounds it
+  ///   (half to even, as Foundation's `FormatStyle` and ICU do) and a warning naming the
+  ///   path is logged; nil (`diff`) keeps every place.
+  public func amount(at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) -> Decimal? {
     guard case .number(let literal) = self else {
       log.add(path, "expected an amount (a JSON number), found \(typeName)")
       return nil
@@ -155,9 +189,10 @@ extension JSONValue {
           path, "\(Echo.literal(literal)) has more than \(DecimalLiteral.maximumSignificantDigits) significant digits")
         return nil
       }
-      if let fractionDigits, parsed.scale > fractionDigits {
-        log.add(path, "\(Echo.literal(literal)) has more decimal places than the currency allows (\(fractionDigits))")
-        return nil
+      if let currency, parsed.scale > currency.fractionDigits {
+        let places = parsed.scale == 1 ? "1 decimal place" : "\(parsed.scale) decimal places"
+        log.warn(path, "warning: \(places), \(currency.code) has \(currency.fractionDigits); shown rounded")
+        return currency.rounded(parsed.value)
       }
       return parsed.value
     }

@@ -1,0 +1,78 @@
+import RenderCore
+
+/// The session and layout one input is rendered with, chosen from the input's own bytes
+/// (FNV-1a), so the same input always meets the same setting and the corpus covers
+/// every locale, currency and width without a header byte in each seed.
+struct FuzzSetting {
+  /// Locale and currency pairs: left to right and right to left, 0, 2 and 3 decimal
+  /// places, Arabic-Indic and Devanagari digits, no-break spaces.
+  static let sessions: [(locale: String, currency: String, region: String)] = [
+    ("en-US", "USD", "US"), ("ar-EG", "EGP", "EG"), ("ja-JP", "JPY", "JP"), ("fr-FR", "EUR", "FR"),
+    ("de-CH", "CHF", "CH"), ("hi-IN", "INR", "IN"), ("en-US", "KWD", "US"), ("en-GB", "GBP", "GB"),
+  ]
+
+  /// One context per session, built once: building a context reads the UI strings.
+  static let contexts: [RenderContext] = sessions.map { session in
+    RenderContext(
+      configuration: SessionConfiguration(
+        currency: session.currency, region: session.region, privacyPolicyURL: "https://example.com/privacy",
+        websiteURL: "https://example.com", storeName: "Oakbrook Mall", deviceName: "Emily"),
+      localeTag: session.locale)
+  }
+
+  let hash: UInt64
+
+  init(_ bytes: [UInt8]) {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    self.hash = hash
+  }
+
+  var context: RenderContext { Self.contexts[Int(hash % UInt64(Self.contexts.count))] }
+
+  /// A text width from 20 to 80 columns, the range a phone's text preview spans.
+  var width: Int { 20 + Int((hash >> 8) % 61) }
+
+  /// True for one input in `n`, by the hash: the slow checks (a second rendering for
+  /// determinism, a whole form rendered again) run on a sample, so the fast ones run
+  /// on many more inputs in the same time.
+  func sampled(oneIn n: UInt64) -> Bool { (hash >> 40) % n == 0 }
+
+  /// One of `options`, independent of ``context`` and ``width``.
+  func pick<T>(_ options: [T]) -> T { options[Int((hash >> 16) % UInt64(options.count))] }
+}
+
+/// Renders a screen in both formats, twice each, and checks every output property.
+enum ScreenCheck {
+  /// - Parameter twice: render each format a second time and compare the bytes.
+  /// - Returns: the HTML, for a harness's own properties.
+  @discardableResult
+  static func check(
+    _ screen: some Screen, context: RenderContext, width: Int, twice: Bool = true, _ label: String
+  ) throws(PropertyFailure) -> String {
+    let html = try OutputProperties.deterministic(label + " html", twice: twice) { screen.html(context: context) }
+    try OutputProperties.checkHTML(html, label + " html")
+    let text = try OutputProperties.deterministic(label + " text", twice: twice) {
+      screen.text(context: context, width: width)
+    }
+    try OutputProperties.checkText(text, label + " text")
+    try TextWidthCheck.check(text, width: width, label + " text")
+    return html
+  }
+}
+
+/// Every line of a text rendering fits its width in display columns.
+enum TextWidthCheck {
+  static func check(_ text: String, width: Int, _ label: String) throws(PropertyFailure) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let columns = DisplayWidth.of(String(line))
+      if columns > width {
+        throw PropertyFailure(
+          "text.fitsWidth", "\(label): a line of \(columns) columns in \(width): \(line.prefix(80))")
+      }
+    }
+  }
+}

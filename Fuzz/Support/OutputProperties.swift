@@ -1,0 +1,115 @@
+import RenderCore
+
+/// The properties every harness checks on what the engine wrote.
+///
+/// HTMLWriter escapes every untrusted string, so merchant text can only ever appear as
+/// visible text or as a quoted attribute value: any script element, event-handler
+/// attribute or `javascript:` URL in the markup itself is an injection.
+public enum OutputProperties {
+  /// Elements that run or load something; the engine's pages never contain them.
+  static let forbiddenElements: Set<String> = [
+    "script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "img", "svg", "math",
+    "noscript", "template", "link",
+  ]
+  /// Attributes whose value a browser follows as a URL.
+  static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "xlink:href", "srcset"]
+
+  /// Throws when the markup holds a script element, an event-handler or `style`
+  /// attribute, a URL attribute with a `javascript:`, `vbscript:` or `data:` address, or
+  /// an unterminated tag, comment or attribute.
+  ///
+  /// - Parameter servedScript: a page `render-cli serve` sends may hold the server's one
+  ///   live script (`<script src="/…" integrity="sha256-…">`, nothing inline) and the
+  ///   `<noscript>` refresh.
+  public static func checkHTML(_ html: String, _ label: String, servedScript: Bool = false) throws(PropertyFailure) {
+    for tag in try HTMLTags.scan(html) {
+      if servedScript, tag.name == "noscript" || (tag.name == "script" && isServedScript(tag)) { continue }
+      if forbiddenElements.contains(tag.name) {
+        throw PropertyFailure("html.noActiveElement", "\(label): <\(tag.name)> in the markup")
+      }
+      for (name, value) in tag.attributes {
+        if name.hasPrefix("on") {
+          throw PropertyFailure("html.noEventHandler", "\(label): attribute \(name) on <\(tag.name)>")
+        }
+        if name == "style" {
+          throw PropertyFailure("html.noStyleAttribute", "\(label): style attribute on <\(tag.name)>")
+        }
+        if urlAttributes.contains(name), let scheme = activeScheme(value) {
+          throw PropertyFailure("html.noScriptURL", "\(label): \(name)=\"\(value.prefix(60))\" is a \(scheme): URL")
+        }
+      }
+    }
+  }
+
+  /// The server's own script: loaded from its own path with a hash it pins.
+  static func isServedScript(_ tag: HTMLTags.Tag) -> Bool {
+    let attributes = Dictionary(tag.attributes, uniquingKeysWith: { first, _ in first })
+    guard let source = attributes["src"], let integrity = attributes["integrity"] else { return false }
+    return source.hasPrefix("/") && !source.hasPrefix("//") && integrity.hasPrefix("sha256-")
+  }
+
+  /// `javascript`, `vbscript` or `data` when `value` (entity-decoded) is such a URL, as
+  /// a browser reads it: leading spaces and controls dropped, tabs and line feeds inside
+  /// the scheme ignored, any case.
+  static func activeScheme(_ value: String) -> String? {
+    var scheme = ""
+    for scalar in value.unicodeScalars.drop(while: { $0.value <= 0x20 }) {
+      if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
+      if scalar == ":" { break }
+      guard scalar.isASCII, scalar.properties.isAlphabetic || "+-.".unicodeScalars.contains(scalar) else {
+        return nil
+      }
+      scheme.unicodeScalars.append(scalar)
+      if scheme.count > 10 { return nil }
+    }
+    let lowered = scheme.lowercased()
+    return ["javascript", "vbscript", "data"].contains(lowered) ? lowered : nil
+  }
+
+  /// Throws when the text holds a control character other than the line feed.
+  public static func checkText(_ text: String, _ label: String) throws(PropertyFailure) {
+    for (offset, scalar) in text.unicodeScalars.enumerated()
+    where scalar != "\n" && scalar.properties.generalCategory == .control {
+      throw PropertyFailure(
+        "text.noControlCharacter", "\(label): U+\(String(scalar.value, radix: 16, uppercase: true)) at scalar \(offset)"
+      )
+    }
+  }
+
+  /// Renders twice and throws unless both are the same bytes; returns the first.
+  /// With `twice` false it renders once (a sampled check).
+  public static func deterministic(
+    _ label: String, twice: Bool = true, _ render: () -> String
+  ) throws(PropertyFailure) -> String {
+    let first = render()
+    guard twice else { return first }
+    let second = render()
+    guard Array(first.utf8) == Array(second.utf8) else {
+      throw PropertyFailure("deterministic", "\(label): two renderings of the same input differ")
+    }
+    return first
+  }
+
+  /// Throws unless every problem names a JSON path (`$`, `$.items[0].name`…) and is one
+  /// line with a message: the contract's `FILE: $.path: message`.
+  public static func checkErrors(_ errors: DataErrors, _ label: String) throws(PropertyFailure) {
+    guard !errors.problems.isEmpty else {
+      throw PropertyFailure("errors.nonEmpty", "\(label): an error with no problem")
+    }
+    for problem in errors.problems {
+      try checkErrorLine(problem.description, label)
+      guard problem.description.hasPrefix("$"), !problem.message.isEmpty else {
+        throw PropertyFailure("errors.jsonPath", "\(label): \(problem.description.prefix(120))")
+      }
+    }
+  }
+
+  /// Throws unless `line` is one non-empty line with no control character.
+  public static func checkErrorLine(_ line: String, _ label: String) throws(PropertyFailure) {
+    guard !line.isEmpty,
+      !line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
+      throw PropertyFailure("errors.oneLine", "\(label): \(line.debugDescription.prefix(120))")
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import RenderCore
+import Testing
+
+@testable import FuzzHarnesses
+
+/// The fuzz properties fail on what they exist to catch, and pass on escaped text: a
+/// property that cannot fail would let a fuzz run find nothing.
+@Suite struct OutputPropertiesTests {
+  func htmlFailure(_ html: String) -> String? {
+    do {
+      try OutputProperties.checkHTML(html, "page")
+      return nil
+    } catch {
+      return error.property
+    }
+  }
+
+  @Test(arguments: [
+    ("<p>a</p><script>alert(1)</script>", "html.noActiveElement"),
+    ("<P>a</P><SCRIPT src=x></SCRIPT>", "html.noActiveElement"),
+    ("<p>a</p><img src=x>", "html.noActiveElement"),
+    (#"<p class="x" onclick="go()">a</p>"#, "html.noEventHandler"),
+    (#"<p title='a' ONMOUSEOVER=go>a</p>"#, "html.noEventHandler"),
+    (#"<a href="javascript:alert(1)">a</a>"#, "html.noScriptURL"),
+    (#"<a href=" &#x6A;ava&#9;script:alert(1)">a</a>"#, "html.noScriptURL"),
+    (#"<a href="JaVaScRiPt&colon;x">a</a>"#, "html.noScriptURL"),
+    (#"<a href="https://example.com/javascript:x">a</a>"#, nil),
+    (#"<form action="data:text/html,x"></form>"#, "html.noScriptURL"),
+    (#"<p style="color:red">a</p>"#, "html.noStyleAttribute"),
+    ("<p>a < b</p>", "html.wellFormed"),
+    (#"<p title="a>b</p>"#, "html.wellFormed"),
+    ("<!-- never closed <p>", "html.wellFormed"),
+  ])
+  func markupThatRunsSomethingFails(_ html: String, _ property: String?) {
+    #expect(htmlFailure(html) == property)
+  }
+
+  @Test func escapedMerchantTextPasses() {
+    let page = """
+      <!DOCTYPE html><html lang="en"><head><style>a > b { color: red }</style></head><body>
+      <p title="&quot; onclick=&quot;x">&lt;script&gt;alert(1)&lt;/script&gt; javascript:alert(1)</p>
+      <a href="https://example.com/?a=1&amp;b=%3Cscript%3E">x</a><!-- note --></body></html>
+      """
+    #expect(htmlFailure(page) == nil)
+  }
+
+  @Test func textWithAControlCharacterFails() {
+    #expect(throws: PropertyFailure.self) { try OutputProperties.checkText("a\tb", "text") }
+    #expect(throws: PropertyFailure.self) { try OutputProperties.checkText("a\u{1B}[31m", "text") }
+    #expect(throws: PropertyFailure.self) { try OutputProperties.checkText("a\r\nb", "text") }
+    #expect(throws: Never.self) { try OutputProperties.checkText("a\nb\u{200F}c\u{A0}", "text") }
+  }
+
+  @Test func errorsMustNameAPathOnOneLine() {
+    #expect(throws: PropertyFailure.self) { try OutputProperties.checkErrorLine("two\nlines", "error") }
+    #expect(throws: PropertyFailure.self) { try OutputProperties.checkErrors(DataErrors([]), "error") }
+    let good = DataErrors([DataProblem(path: .root.appending(key: "items"), message: "expected an array")])
+    #expect(throws: Never.self) { try OutputProperties.checkErrors(good, "error") }
+  }
+
+  @Test func aLineWiderThanTheWidthFails() {
+    #expect(throws: PropertyFailure.self) { try TextWidthCheck.check("12345\n漢字漢字", width: 6, "text") }
+    #expect(throws: Never.self) { try TextWidthCheck.check("123456\n漢字漢", width: 6, "text") }
+  }
+
+  @Test func replayPathsStayInTheirFolder() {
+    #expect(throws: Never.self) { try ReplayHarness.checkPath("ar-EG/003-updateShoppingCart.html") }
+    for path in ["../x.html", "en-US/../../x", "en-US/a/b.txt", "/etc/passwd", "en-US/.hidden"] {
+      #expect(throws: PropertyFailure.self, "\(path)") { try ReplayHarness.checkPath(path) }
+    }
+  }
+}
