@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "SessionReplay", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
     .executableTarget(
       name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay"]),
-    .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
+    .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
 
     // Test support: golden-file assertions.
     .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
