@@ -42,12 +42,6 @@ int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *local
   return count;
 }
 
-int32_t cicu_currency_fraction_digits(const uint16_t *iso_code) {
-  UErrorCode status = U_ZERO_ERROR;
-  int32_t digits = ucurr_getDefaultFractionDigits((const UChar *)iso_code, &status);
-  return U_FAILURE(status) ? -1 : digits;
-}
-
 int cicu_is_current_currency(const char *iso_code) {
   UErrorCode status = U_ZERO_ERROR;
   UEnumeration *codes = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &status);

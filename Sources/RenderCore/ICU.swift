@@ -2,7 +2,7 @@ import CICUShim
 import Foundation
 
 /// The one file that calls ICU's C API (Debian's libicu): Unicode properties for
-/// display width, UAX #14 line breaking, and CLDR currency digits.
+/// display width, UAX #14 line breaking, current ISO 4217 codes and ISO 3166 regions.
 enum ICU {
   static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool { cicu_is_east_asian_wide(Int32(scalar.value)) != 0 }
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool { cicu_is_zero_width(Int32(scalar.value)) != 0 }
@@ -41,12 +41,5 @@ enum ICU {
   /// True for right-to-left letters and explicit bidi controls (U+202A–E, U+2066–9).
   static func needsBidiIsolation(_ scalar: Unicode.Scalar) -> Bool {
     cicu_needs_bidi_isolation(Int32(scalar.value)) != 0
-  }
-
-  /// Minor units of an ISO 4217 currency per CLDR: 2 for USD, 0 for JPY, 3 for KWD.
-  static func currencyFractionDigits(_ code: String) -> Int {
-    let units = Array(code.utf16) + [0]
-    let digits = Int(cicu_currency_fraction_digits(units))
-    return digits >= 0 ? digits : 2
   }
 }

@@ -21,10 +21,6 @@ int cicu_is_emoji_presentation(int32_t c);
 int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *out,
                          int32_t capacity);
 
-/// The currency's default fraction digits per CLDR (2 for USD, 0 for JPY, 3 for KWD),
-/// or -1 when ICU does not know the NUL-terminated UTF-16 ISO 4217 code.
-int32_t cicu_currency_fraction_digits(const uint16_t *iso_code);
-
 /// 1 when the NUL-terminated ASCII code is a common, non-deprecated ISO 4217 currency in
 /// ICU's CLDR data: not XXX (no currency), XTS (testing), or a withdrawn code like VEF.
 int cicu_is_current_currency(const char *iso_code);

@@ -1,4 +1,4 @@
-import CartRender
+import RenderCore
 import Foundation
 import Testing
 

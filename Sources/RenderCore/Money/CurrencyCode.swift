@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+/// ISO 4217 facts, read from the libraries' CLDR data rather than kept here.
+public enum CurrencyCode {
+  /// True for a three-letter code that is a current ISO 4217 currency in CLDR (ICU):
+  /// not XXX (no currency), XTS (testing), nor a withdrawn code such as VEF or ESP.
+  public static func isKnown(_ code: String) -> Bool {
+    code.count == 3 && code.allSatisfy { $0.isASCII && $0.isUppercase } && ICU.isCurrentCurrency(code)
+  }
+
+  private static let minorUnits = Mutex<[String: Int]>([:])
+
+  /// The currency's minor units (2 for USD, 0 for JPY, 3 for KWD), read from the same
+  /// data that formats amounts: the decimal places Foundation's currency format shows,
+  /// so an amount that passes this check is never rounded on screen. (ICU takes them
+  /// from CLDR's currency data, whatever the locale; the differential test checks that
+  /// every locale agrees.)
+  public static func fractionDigits(_ code: String) -> Int {
+    if let known = minorUnits.withLock({ $0[code] }) { return known }
+    let posix = Locale(identifier: "en_US_POSIX")
+    let digits =
+      MoneyFormatter.shared(currency: code, locale: posix).fractionDigits ?? countedFractionDigits(code, locale: posix)
+    minorUnits.withLock { $0[code] = digits }
+    return digits
+  }
+
+  /// The digits after the decimal point when Foundation writes 0.123456789 in `code`.
+  private static func countedFractionDigits(_ code: String, locale: Locale) -> Int {
+    let written = Decimal(string: "0.123456789", locale: locale)?.formatted(
+      Decimal.FormatStyle.Currency(code: code, locale: locale))
+    guard let written, let point = written.firstIndex(of: ".") else { return 0 }
+    return written[written.index(after: point)...].prefix { $0.isASCII && $0.isNumber }.count
+  }
+}
