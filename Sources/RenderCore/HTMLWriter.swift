@@ -25,6 +25,10 @@ public struct TrustedHTML: Sendable {
 ///
 /// Text escapes `& < >`; attribute values are always double-quoted and escape
 /// `& " < >`. Every `&` is escaped, including one that already starts an entity.
+///
+/// The page is one buffer of UTF-8 bytes, reserved once: names and literal markup are
+/// copied in whole, and escaping copies the runs between the bytes that need an entity.
+/// ``bytes`` hands the page out as it is, ``output`` as one `String`.
 public struct HTMLWriter {
   public struct Attribute {
     let name: StaticString
@@ -43,9 +47,16 @@ public struct HTMLWriter {
     }
   }
 
-  public private(set) var output = ""
+  /// The page so far, UTF-8.
+  public private(set) var bytes: [UInt8] = []
 
-  public init() {}
+  /// The page so far as a `String` (made from ``bytes`` each time it is read).
+  public var output: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// - Parameter capacity: bytes reserved up front; a page that outgrows it still grows.
+  public init(capacity: Int = 16 * 1024) {
+    bytes.reserveCapacity(capacity)
+  }
 
   /// `<name attributes>` … `</name>`, with `content` writing the inside.
   public mutating func element(
@@ -53,12 +64,18 @@ public struct HTMLWriter {
   ) {
     open(name, attributes)
     content(&self)
-    output += "</\(name)>"
+    append("</")
+    append(name)
+    bytes.append(UInt8(ascii: ">"))
   }
 
   /// An element whose whole content is `text`.
   public mutating func element(_ name: StaticString, _ attributes: [Attribute] = [], text: String) {
-    element(name, attributes) { $0.text(text) }
+    open(name, attributes)
+    self.text(text)
+    append("</")
+    append(name)
+    bytes.append(UInt8(ascii: ">"))
   }
 
   /// A void element (`<meta>`, `<input>`): no content, no end tag.
@@ -68,14 +85,7 @@ public struct HTMLWriter {
 
   /// Escaped text.
   public mutating func text(_ text: String) {
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
+    escape(text, quotes: false)
   }
 
   /// Merchant or customer text in `<bdi>`: it keeps its own direction (a Hebrew name, a
@@ -86,33 +96,56 @@ public struct HTMLWriter {
   }
 
   /// Markup placed as is; only ``TrustedHTML`` can get here.
-  public mutating func raw(_ html: TrustedHTML) { output += html.markup }
+  public mutating func raw(_ html: TrustedHTML) { bytes.append(contentsOf: html.markup.utf8) }
 
   /// A line break in the source, to keep pages readable in a diff.
-  public mutating func newline() { output += "\n" }
+  public mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
   private mutating func open(_ name: StaticString, _ attributes: [Attribute]) {
-    output += "<\(name)"
+    bytes.append(UInt8(ascii: "<"))
+    append(name)
     for attribute in attributes {
-      output += " \(attribute.name)"
+      bytes.append(UInt8(ascii: " "))
+      append(attribute.name)
       if let value = attribute.value {
-        output += "=\""
-        Self.escapeAttribute(value, into: &output)
-        output += "\""
+        append("=\"")
+        escape(value, quotes: true)
+        bytes.append(UInt8(ascii: "\""))
       }
     }
-    output += ">"
+    bytes.append(UInt8(ascii: ">"))
   }
 
-  private static func escapeAttribute(_ value: String, into output: inout String) {
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "\"": output += "&quot;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      default: output.unicodeScalars.append(scalar)
-      }
+  private mutating func append(_ name: StaticString) {
+    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Copies `text`'s UTF-8, each `& < >` (and `"` when `quotes`) as its entity: the runs
+  /// between those bytes are copied whole. UTF-8 never has these bytes inside a
+  /// multi-byte character, so no character is split.
+  private mutating func escape(_ text: String, quotes: Bool) {
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { escape($0, quotes: quotes) }
+    if copied == nil {
+      var contiguous = text
+      contiguous.withUTF8 { escape($0, quotes: quotes) }
     }
+  }
+
+  private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, quotes: Bool) {
+    var runStart = 0
+    for index in 0..<utf8.count {
+      let entity: StaticString
+      switch utf8[index] {
+      case UInt8(ascii: "&"): entity = "&amp;"
+      case UInt8(ascii: "<"): entity = "&lt;"
+      case UInt8(ascii: ">"): entity = "&gt;"
+      case UInt8(ascii: "\"") where quotes: entity = "&quot;"
+      default: continue
+      }
+      if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      append(entity)
+      runStart = index + 1
+    }
+    if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
   }
 }

@@ -13,6 +13,7 @@ import StatusRender
 //                                  {"case": "cart", "items": 10, "locale": "en-US", "format": "html", "median_us": 7.9}
 //     render-bench --case diff     only the cases named (cart, form, status, parse, diff),
 //                                  e.g. under valgrind --tool=callgrind
+//     render-bench --items 10      only carts and diffs of that many items
 //
 // Every figure is this thread's CPU time (not the wall clock), median of many samples,
 // each sample as many runs as fill about 2 ms; the first run (caches filling) is left
@@ -40,7 +41,9 @@ import StatusRender
 let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
 let only = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--case" }.map(\.1))
+let onlyItems = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--items" }.compactMap { Int($0.1) })
 @MainActor func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+@MainActor func wanted(items: Int) -> Bool { onlyItems.isEmpty || onlyItems.contains(items) }
 
 /// One figure, as a JSON line or a table row.
 struct Figure {
@@ -88,7 +91,7 @@ if wanted("cart") {
   let carts: [(Int, ShoppingCart)] = [(1, seedCart())] + [10, 100, 1000].map { ($0, generatedCart($0)) }
   for locale in ["en-US", "ar-EG"] {
     let context = RenderContext(configuration: configuration, localeTag: locale)
-    for (count, cart) in carts {
+    for (count, cart) in carts where wanted(items: count) {
       let samples = count >= 1000 ? 21 : 101
       let html = measure(samples: samples) { CartHTML.render(cart, context: context).utf8.count }
       report(Figure(name: "cart", items: count, locale: locale, format: "html", timing: html))
@@ -152,7 +155,7 @@ if wanted("diff") {
     return Figure(name: "diff", items: old.items.count, variant: variant, timing: timing, changes: changes)
   }
   var timings: [Int: Timing] = [:]
-  for count in [10, 1000, 100_000] {
+  for count in [10, 1000, 100_000] where wanted(items: count) {
     let old = generatedCart(count)
     // Two carts as two decoded files are: no storage shared between them.
     let new = unshared(updatedCart(old, changedPercent: 10, seed: 0x5EED_0000 &+ UInt64(count)))
@@ -160,12 +163,14 @@ if wanted("diff") {
     timings[count] = figure.timing
     report(figure)
   }
-  // Every item out of place: the binary searches of patience sorting, not its fast path.
-  let old = generatedCart(100_000)
-  var random = BenchRandom(state: 0x5EED_5AFF)
-  var shuffled = old.items
-  for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.below(index + 1)) }
-  report(diffFigure(old, unshared(ShoppingCart(items: shuffled)), variant: "shuffled", samples: 21))
+  if wanted(items: 100_000) {
+    // Every item out of place: the binary searches of patience sorting, not its fast path.
+    let old = generatedCart(100_000)
+    var random = BenchRandom(state: 0x5EED_5AFF)
+    var shuffled = old.items
+    for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.below(index + 1)) }
+    report(diffFigure(old, unshared(ShoppingCart(items: shuffled)), variant: "shuffled", samples: 21))
+  }
   if !json, let large = timings[100_000], let small = timings[1000], small.fastest > 0, small.median > 0 {
     let nLogN = (100_000 * log2(100_000.0)) / (1000 * log2(1000.0))
     print(
