@@ -172,7 +172,12 @@ public struct CartDiff: Sendable, Equatable {
   /// stored alike, as two amounts decoded from the same literal are: `==` normalises
   /// both mantissas, which costs more than the rest of an item's comparison.
   static func same(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
-    let identical = withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+    let identical = withUnsafeBytes(of: lhs) { left in
+      withUnsafeBytes(of: rhs) { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return false }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
+    }
     return (identical && !lhs.isNaN) || lhs == rhs
   }
 
