@@ -47,7 +47,7 @@ let package = Package(
     // Test support: golden-file assertions.
     .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
     .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles"]),
-    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
+    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "GoldenFiles"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(

@@ -1,16 +1,20 @@
 import RenderCore
 
 extension AddressFormats {
+  /// The data file's member names.
+  private enum Key: String, JSONKey {
+    case about, source, adaptations, countries, generic, regions
+  }
+
   /// Decodes `data/address-formats.json` and checks every layout: known fields, name
   /// and street required, a label for city, state and postal code, and a postal-code
   /// pattern that compiles and matches its own example.
   init(json: JSONValue) throws(DataErrors) {
     var log = ProblemLog()
-    guard let object = JSONObjectReader(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
-    object.rejectUnknownKeys(["about", "source", "adaptations", "countries", "generic", "regions"], log: &log)
+    guard let object = JSONObjectReader<Key>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
 
     var countries: [String] = []
-    if let (value, path) = object.required("countries", log: &log), let codes = value.stringArray(at: path, log: &log) {
+    if let (value, path) = object.required(.countries, log: &log), let codes = value.stringArray(at: path, log: &log) {
       for (index, code) in codes.enumerated() {
         if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }) {
           countries.append(code)
@@ -19,11 +23,11 @@ extension AddressFormats {
         }
       }
     }
-    let generic = object.required("generic", log: &log).flatMap {
+    let generic = object.required(.generic, log: &log).flatMap {
       AddressFormat(json: $0.0, region: nil, at: $0.1, log: &log)
     }
     var regions: [String: AddressFormat] = [:]
-    if let (value, path) = object.required("regions", log: &log) {
+    if let (value, path) = object.required(.regions, log: &log) {
       if case .object(let members) = value {
         for member in members {
           let regionPath = path.appending(key: member.key)
@@ -45,16 +49,20 @@ extension AddressFormats {
 }
 
 extension AddressFormat {
+  /// A layout's member names.
+  private enum Key: String, JSONKey {
+    case source, fields, postalCode
+  }
+
   fileprivate init?(json: JSONValue, region: String?, at path: JSONPath, log: inout ProblemLog) {
-    guard let object = JSONObjectReader(json, at: path, log: &log) else { return nil }
-    object.rejectUnknownKeys(["source", "fields", "postalCode"], log: &log)
-    if let (value, sourcePath) = object.required("source", log: &log) {
+    guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
+    if let (value, sourcePath) = object.required(.source, log: &log) {
       _ = value.nonEmptyString(at: sourcePath, log: &log)
     }
     let before = log.problems.count
 
     var fields: [Field] = []
-    if let (value, fieldsPath) = object.required("fields", log: &log) {
+    if let (value, fieldsPath) = object.required(.fields, log: &log) {
       if case .array(let elements) = value {
         for (index, element) in elements.enumerated() {
           if let field = Field(json: element, at: fieldsPath.appending(index: index), log: &log) {
@@ -74,7 +82,7 @@ extension AddressFormat {
     }
 
     var rule: PostalCodeRule?
-    if let (value, rulePath) = object.optional("postalCode") {
+    if let (value, rulePath) = object.optional(.postalCode) {
       rule = PostalCodeRule(json: value, at: rulePath, log: &log)
       if !fields.contains(where: { $0.field == .postalCode }) {
         log.add(rulePath, "a postal-code rule needs a postalCode field")
@@ -86,11 +94,15 @@ extension AddressFormat {
 }
 
 extension AddressFormat.Field {
+  /// A layout field's member names.
+  private enum Key: String, JSONKey {
+    case field, label, required
+  }
+
   fileprivate init?(json: JSONValue, at path: JSONPath, log: inout ProblemLog) {
-    guard let object = JSONObjectReader(json, at: path, log: &log) else { return nil }
-    object.rejectUnknownKeys(["field", "label", "required"], log: &log)
+    guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
     var field: FormField?
-    if let (value, fieldPath) = object.required("field", log: &log), let name = value.string(at: fieldPath, log: &log) {
+    if let (value, fieldPath) = object.required(.field, log: &log), let name = value.string(at: fieldPath, log: &log) {
       field = FormField(rawValue: name).flatMap {
         [.name, .street, .city, .state, .postalCode].contains($0) ? $0 : nil
       }
@@ -100,7 +112,7 @@ extension AddressFormat.Field {
       }
     }
     var label: AddressFormat.Label?
-    if let (value, labelPath) = object.optional("label"), let name = value.string(at: labelPath, log: &log) {
+    if let (value, labelPath) = object.optional(.label), let name = value.string(at: labelPath, log: &log) {
       label = AddressFormat.Label(rawValue: name)
       if label == nil {
         let names = AddressFormat.Label.allCases.map(\.rawValue).joined(separator: ", ")
@@ -108,7 +120,7 @@ extension AddressFormat.Field {
       }
     }
     var required: Bool?
-    if let (value, requiredPath) = object.required("required", log: &log) {
+    if let (value, requiredPath) = object.required(.required, log: &log) {
       if case .bool(let flag) = value {
         required = flag
       } else {
@@ -126,13 +138,17 @@ extension AddressFormat.Field {
 }
 
 extension AddressFormat.PostalCodeRule {
+  /// A postal-code rule's member names.
+  private enum Key: String, JSONKey {
+    case pattern, example, keyboard
+  }
+
   fileprivate init?(json: JSONValue, at path: JSONPath, log: inout ProblemLog) {
-    guard let object = JSONObjectReader(json, at: path, log: &log) else { return nil }
-    object.rejectUnknownKeys(["pattern", "example", "keyboard"], log: &log)
-    let pattern = object.required("pattern", log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
-    let example = object.required("example", log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+    guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
+    let pattern = object.required(.pattern, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+    let example = object.required(.example, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
     var keyboard: Keyboard?
-    if let (value, keyboardPath) = object.required("keyboard", log: &log),
+    if let (value, keyboardPath) = object.required(.keyboard, log: &log),
       let name = value.string(at: keyboardPath, log: &log)
     {
       keyboard = Keyboard(rawValue: name)
@@ -140,12 +156,12 @@ extension AddressFormat.PostalCodeRule {
     }
     guard let pattern, let example, let keyboard else { return nil }
     guard (try? Regex(pattern)) != nil else {
-      log.add(path.appending(key: "pattern"), "does not compile as a regular expression")
+      log.add(object.path(of: .pattern), "does not compile as a regular expression")
       return nil
     }
     self.init(pattern: pattern, example: example, keyboard: keyboard)
     guard matches(Self.normalize(example)) else {
-      log.add(path.appending(key: "example"), "\(JSONOutput.quoted(example)) does not match the pattern")
+      log.add(object.path(of: .example), "\(JSONOutput.quoted(example)) does not match the pattern")
       return nil
     }
   }

@@ -70,7 +70,7 @@ public enum FormHTML {
             // The merchant's terms read in their own direction; headings nest under the page's h1.
             section.element("div", [.init("class", "terms-text"), .init("dir", "auto")]) { text in
               text.newline()
-              text.raw(document.safeHTML(headingOffset: 1))
+              TermsHTML.write(document.blocks, headingOffset: 1, into: &text)
             }
             section.newline()
             section.element("p", [.init("class", "agreement")], text: strings(.formTermsAgreement))

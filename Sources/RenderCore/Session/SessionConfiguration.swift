@@ -32,16 +32,19 @@ public struct SessionConfiguration: Sendable, Equatable {
   public static let `default` = SessionConfiguration(
     currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy")
 
+  /// The contract's member names.
+  private enum Key: String, JSONKey {
+    case currency, region, privacyPolicyURL, websiteURL, storeName, deviceName
+  }
+
   /// Decodes and validates the contract's JSON.
   /// - Throws: ``DataErrors`` listing every problem with its JSON path.
   public init(json: JSONValue) throws(DataErrors) {
     var log = ProblemLog()
-    guard let object = JSONObjectReader(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
-    object.rejectUnknownKeys(
-      ["currency", "region", "privacyPolicyURL", "websiteURL", "storeName", "deviceName"], log: &log)
+    guard let object = JSONObjectReader<Key>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
 
     var currency: String?
-    if let (value, path) = object.required("currency", log: &log), let code = value.string(at: path, log: &log) {
+    if let (value, path) = object.required(.currency, log: &log), let code = value.string(at: path, log: &log) {
       if CurrencyCode.isKnown(code) {
         currency = code
       } else {
@@ -49,7 +52,7 @@ public struct SessionConfiguration: Sendable, Equatable {
       }
     }
     var region: String?
-    if let (value, path) = object.required("region", log: &log), let code = value.string(at: path, log: &log) {
+    if let (value, path) = object.required(.region, log: &log), let code = value.string(at: path, log: &log) {
       if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }), ICU.isISOCountry(code) {
         region = code
       } else {
@@ -57,15 +60,15 @@ public struct SessionConfiguration: Sendable, Equatable {
       }
     }
     var privacy: String?
-    if let (value, path) = object.required("privacyPolicyURL", log: &log), let url = value.string(at: path, log: &log) {
+    if let (value, path) = object.required(.privacyPolicyURL, log: &log), let url = value.string(at: path, log: &log) {
       privacy = Self.checkedURL(url, schemes: ["https", "http"], at: path, log: &log)
     }
     var website: String?
-    if let (value, path) = object.optional("websiteURL"), let url = value.string(at: path, log: &log) {
+    if let (value, path) = object.optional(.websiteURL), let url = value.string(at: path, log: &log) {
       website = Self.checkedURL(url, schemes: ["https"], at: path, log: &log)
     }
-    let storeName = object.optional("storeName").flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
-    let deviceName = object.optional("deviceName").flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+    let storeName = object.optional(.storeName).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+    let deviceName = object.optional(.deviceName).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
 
     try log.check()
     guard let currency, let region, let privacy else { throw DataErrors(log.problems) }

@@ -1,15 +1,11 @@
 /// Markup that is already safe to place in a page as is. Only the engine's own
-/// constants (its style sheet) and libcmark's safe-mode output are ever wrapped in it;
-/// merchant and customer strings never are.
+/// constants (its style sheets, the doctype) are ever wrapped in it; merchant and
+/// customer strings never are.
 public struct TrustedHTML: Sendable {
   let markup: String
 
   /// For markup this project writes itself, as a literal.
   public init(literal: StaticString) { markup = literal.description }
-
-  /// For libcmark's output, rendered with `CMARK_OPT_SAFE` (raw HTML and unsafe URLs
-  /// removed). Package-internal so no other caller can launder a string through it.
-  package init(cmarkSafeOutput: String) { markup = cmarkSafeOutput }
 
   private init(markup: String) { self.markup = markup }
 

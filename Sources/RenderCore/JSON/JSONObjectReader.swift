@@ -1,16 +1,31 @@
 import Foundation
 
-/// Reads one JSON object's members by name, logging a problem for each one that is
-/// missing, of the wrong type, or not expected at all.
+/// The member names of one kind of JSON object, declared once as a `String`-backed
+/// enum: `enum Key: String, JSONKey { case items, summary }`. A reader looks members up
+/// by case and finds unknown members from `allCases`, so no key name is typed twice.
+public protocol JSONKey: RawRepresentable<String>, CaseIterable, Hashable {}
+
+/// Reads one JSON object's members by their ``JSONKey``, logging a problem for each one
+/// that is missing, of the wrong type, or not expected at all.
 ///
 /// Unknown keys are errors, not ignored: a misspelt `totalAdjustedPirce` silently
-/// dropped would show the customer the wrong amount.
-public struct JSONObjectReader {
+/// dropped would show the customer the wrong amount. Duplicate keys never get here:
+/// ``JSONParser`` refuses them.
+public struct JSONObjectReader<Key: JSONKey> {
   public let path: JSONPath
   private let members: [(key: String, value: JSONValue)]
 
-  /// Nil (with a problem logged) when `value` is not an object.
+  /// Nil (with a problem logged) when `value` is not an object; otherwise each member
+  /// whose name is none of `Key`'s cases is logged, `$.path.name: unknown key "name"`.
   public init?(_ value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
+    self.init(shapeOf: value, at: path, log: &log)
+    rejectKeys(otherThan: Key.allCases, log: &log)
+  }
+
+  /// Nil (with a problem logged) when `value` is not an object; members are not checked
+  /// yet. For an object whose keys depend on which one it holds (a transcript line):
+  /// the caller checks with ``rejectKeys(otherThan:log:)`` once it knows.
+  public init?(shapeOf value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
     guard case .object(let members) = value else {
       log.add(path, "expected an object, found \(value.typeName)")
       return nil
@@ -20,28 +35,34 @@ public struct JSONObjectReader {
   }
 
   /// The member's value and path, or nil (logging "missing") when it is absent.
-  public func required(_ key: String, log: inout ProblemLog) -> (JSONValue, JSONPath)? {
+  public func required(_ key: Key, log: inout ProblemLog) -> (JSONValue, JSONPath)? {
     guard let value = self[key] else {
-      log.add(path.appending(key: key), "missing required key \(Echo.quoted(key))")
+      log.add(path(of: key), "missing required key \(Echo.quoted(key.rawValue))")
       return nil
     }
-    return (value, path.appending(key: key))
+    return (value, path(of: key))
   }
 
   /// The member's value and path, or nil when absent. An explicit `null` counts as absent.
-  public func optional(_ key: String) -> (JSONValue, JSONPath)? {
+  public func optional(_ key: Key) -> (JSONValue, JSONPath)? {
     guard let value = self[key], value != .null else { return nil }
-    return (value, path.appending(key: key))
+    return (value, path(of: key))
   }
 
-  /// Logs one problem per member whose key is not in `allowed`.
-  public func rejectUnknownKeys(_ allowed: Set<String>, log: inout ProblemLog) {
-    for member in members where !allowed.contains(member.key) {
+  /// Whether the object has the member, `null` included.
+  public func contains(_ key: Key) -> Bool { self[key] != nil }
+
+  /// Where the member stands (or would stand): `$.items[0]` and `.id` give `$.items[0].id`.
+  public func path(of key: Key) -> JSONPath { path.appending(key: key.rawValue) }
+
+  /// Logs one problem per member, in document order, that is not one of `allowed`.
+  public func rejectKeys(otherThan allowed: some Collection<Key>, log: inout ProblemLog) {
+    for member in members where !(Key(rawValue: member.key).map(allowed.contains) ?? false) {
       log.add(path.appending(key: member.key), "unknown key \(Echo.quoted(member.key))")
     }
   }
 
-  private subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+  private subscript(key: Key) -> JSONValue? { members.first { $0.key == key.rawValue }?.value }
 }
 
 extension JSONValue {

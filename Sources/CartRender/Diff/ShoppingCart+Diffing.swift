@@ -37,8 +37,10 @@ struct ItemIDIndex {
   }
 
   /// Indexes a whole item list whose JSON path is `itemsPath`, logging duplicates.
-  init(_ items: [ShoppingCart.Item], itemsPath: JSONPath = JSONPath.root.appending(key: "items"), log: inout ProblemLog)
-  {
+  init(
+    _ items: [ShoppingCart.Item], itemsPath: JSONPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue),
+    log: inout ProblemLog
+  ) {
     self.init(capacity: items.count)
     for index in items.indices {
       if let first = insert(items[index].id, position: index) {
@@ -62,7 +64,7 @@ struct ItemIDIndex {
   /// The contract's line for the item at `itemsPath[index]` repeating the id of `itemsPath[first]`.
   static func logDuplicate(_ id: String, at index: Int, first: Int, itemsPath: JSONPath, log: inout ProblemLog) {
     log.add(
-      itemsPath.appending(index: index).appending(key: "id"),
+      itemsPath.appending(index: index).appending(key: ShoppingCart.Item.Key.id.rawValue),
       "duplicate item id \(Echo.quoted(id)) (first at \(itemsPath.appending(index: first)))")
   }
 }

@@ -1,4 +1,4 @@
-import CICUShim
+internal import CICUShim
 import Foundation
 import Synchronization
 

@@ -11,9 +11,6 @@ import RenderCore
 /// a moved item. Summary lines are marked `+` (new label) or `~` (new value), the total
 /// and the footer `~` when they changed. The rest of the line is laid out in the width left, so it still fits.
 public enum CartText {
-  /// Default width in display columns when `--width` is not given.
-  public static let defaultWidth = 40
-
   /// Gutter marks, as documented on the type.
   enum Mark: Character {
     case inserted = "+"
@@ -22,13 +19,17 @@ public enum CartText {
     case moved = "↕"
   }
 
-  public static func render(_ cart: ShoppingCart, context: RenderContext, width: Int = defaultWidth) -> String {
+  public static func render(
+    _ cart: ShoppingCart, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
+  ) -> String {
     render(cart, update: nil, context: context, width: width)
   }
 
   /// The updated cart with a change gutter against ``CartUpdate/previous``; every line
   /// still fits `width` columns.
-  public static func render(_ update: CartUpdate, context: RenderContext, width: Int = defaultWidth) -> String {
+  public static func render(
+    _ update: CartUpdate, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
+  ) -> String {
     render(update.cart, update: update, context: context, width: width)
   }
 

@@ -256,7 +256,7 @@ struct CartAlignment: Sendable {
     let new = current.items
     let oldOrder = ItemIDOrder(old)
     let newOrder = ItemIDOrder(new)
-    let itemsPath = JSONPath.root.appending(key: "items")
+    let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
     let oldRepeats = oldOrder.repeats(in: old)
     let newRepeats = newOrder.repeats(in: new)
     guard oldRepeats.isEmpty, newRepeats.isEmpty else {

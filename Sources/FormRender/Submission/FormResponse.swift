@@ -22,9 +22,12 @@ public enum FormResponse: Sendable, Equatable {
       return JSONOutput.render(.object(members))
     case .invalid(let errors):
       let list = errors.map {
-        JSONValue.object([("field", .string($0.field.rawValue)), ("message", .string($0.message))])
+        JSONValue.object([
+          (FieldError.EntryKey.field.rawValue, .string($0.field.rawValue)),
+          (FieldError.EntryKey.message.rawValue, .string($0.message)),
+        ])
       }
-      return JSONOutput.render(.object([("errors", .array(list))]))
+      return JSONOutput.render(.object([(FieldError.ListKey.errors.rawValue, .array(list))]))
     }
   }
 }

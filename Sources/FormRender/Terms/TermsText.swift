@@ -1,7 +1,7 @@
 import RenderCore
 
 /// Terms and conditions as wrapped plain text, laid out from the Markdown tree that
-/// ``CommonMarkDocument`` read with cmark's iterator (never by stripping tags):
+/// ``CommonMarkDocument`` made, the one ``TermsHTML`` writes (never by stripping tags):
 /// headings underlined, `_emphasis_` and `*strong*` marked, list items with a hanging
 /// indent, quotes behind `> `, and links as `text <url>`.
 enum TermsText {
@@ -53,8 +53,8 @@ enum TermsText {
     case .blockQuote(let blocks):
       guard width - 2 >= minimumWidth else { return Self.lines(blocks, width: width, localeTag: localeTag) }
       return Self.lines(blocks, width: width - 2, localeTag: localeTag).map { $0.isEmpty ? ">" : "> " + $0 }
-    case .codeBlock(let code):
-      return layout.wrap(code, indent: 4)
+    case .codeBlock(let literal, _):
+      return layout.wrap(literal.hasSuffix("\n") ? String(literal.dropLast()) : literal, indent: 4)
     case .thematicBreak:
       return ["* * *"]
     }
@@ -75,7 +75,7 @@ enum TermsText {
       case .lineBreak: "\n"
       case .emphasis(let children): "_" + plain(children) + "_"
       case .strong(let children): "*" + plain(children) + "*"
-      case .link(let url, let children):
+      case .link(let url, _, let children):
         // An autolink (`<https://…>`, `<name@example.com>`) is its own text: show it once.
         plain(children) == url || "mailto:" + plain(children) == url
           ? address(url, text: plain(children)) : plain(children) + " " + address(url, text: plain(children))
@@ -93,7 +93,7 @@ enum TermsText {
     inlines.flatMap { inline -> [String] in
       switch inline {
       case .emphasis(let children), .strong(let children): addresses(children)
-      case .link(let url, let children): [address(url, text: plain(children))] + addresses(children)
+      case .link(let url, _, let children): [address(url, text: plain(children))] + addresses(children)
       default: []
       }
     }

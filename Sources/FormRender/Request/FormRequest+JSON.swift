@@ -1,6 +1,12 @@
 import RenderCore
 
 extension FormRequest {
+  /// The contract's member names for a request; a transcript's request calls carry the
+  /// same members.
+  package enum Key: String, JSONKey {
+    case request, purpose, fields, message, emailConsent, smsConsent, termsAndConditions
+  }
+
   /// Decodes and validates the contract's request JSON.
   ///
   /// A request the web fallback cannot serve (`"request": "applePay"`, a `pass` field)
@@ -12,12 +18,10 @@ extension FormRequest {
   ///   `$.purpose: invalidRequest: shipping is a purpose of address requests, not customerInfo requests; use checkIn or receipt`.
   public init(json: JSONValue) throws(DataErrors) {
     var log = ProblemLog()
-    guard let object = JSONObjectReader(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
-    object.rejectUnknownKeys(
-      ["request", "purpose", "fields", "message", "emailConsent", "smsConsent", "termsAndConditions"], log: &log)
+    guard let object = JSONObjectReader<Key>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
 
     var kind: Kind?
-    if let (value, path) = object.required("request", log: &log), let name = value.string(at: path, log: &log) {
+    if let (value, path) = object.required(.request, log: &log), let name = value.string(at: path, log: &log) {
       if let known = Kind(rawValue: name) {
         kind = known
       } else if name == "applePay" {
@@ -32,7 +36,7 @@ extension FormRequest {
     }
 
     var purpose: RequestPurpose?
-    if let (value, path) = object.optional("purpose"), let name = value.string(at: path, log: &log) {
+    if let (value, path) = object.optional(.purpose), let name = value.string(at: path, log: &log) {
       let allowed = RequestPurpose.purposes(of: kind ?? .customerInfo)
       switch RequestPurpose(rawValue: name) {
       case .some(let found) where kind == nil || found.request == kind:
@@ -48,10 +52,10 @@ extension FormRequest {
       }
     }
 
-    let fieldsPath = JSONPath.root.appending(key: "fields")
+    let fieldsPath = object.path(of: .fields)
     var fields: [ContactField] = []
     var fieldsValid = true
-    if let (value, path) = object.optional("fields") {
+    if let (value, path) = object.optional(.fields) {
       if case .array(let elements) = value {
         var firstIndex: [ContactField: Int] = [:]
         for (index, element) in elements.enumerated() {
@@ -86,16 +90,16 @@ extension FormRequest {
     }
 
     var message: String?
-    if let (value, path) = object.optional("message"), let text = value.string(at: path, log: &log) {
+    if let (value, path) = object.optional(.message), let text = value.string(at: path, log: &log) {
       message = text.contains(where: { !$0.isWhitespace }) ? text : nil
     }
 
-    func consent(_ key: String) -> ConsentOption {
+    func consent(_ key: Key) -> ConsentOption {
       guard let (value, path) = object.optional(key), let name = value.string(at: path, log: &log) else {
         return .hidden
       }
       if let kind, kind != .signup {
-        log.add(path, "invalidRequest: \(key) applies to a signup request only")
+        log.add(path, "invalidRequest: \(key.rawValue) applies to a signup request only")
         return .hidden
       }
       guard let option = ConsentOption(rawValue: name) else {
@@ -104,13 +108,13 @@ extension FormRequest {
       }
       return option
     }
-    let emailConsent = consent("emailConsent")
-    let smsConsent = consent("smsConsent")
+    let emailConsent = consent(.emailConsent)
+    let smsConsent = consent(.smsConsent)
 
     var terms: String?
-    if let (value, path) = object.optional("termsAndConditions"), let text = value.string(at: path, log: &log) {
+    if let (value, path) = object.optional(.termsAndConditions), let text = value.string(at: path, log: &log) {
       if let kind, kind != .signup {
-        log.add(path, "invalidRequest: termsAndConditions applies to a signup request only")
+        log.add(path, "invalidRequest: \(Key.termsAndConditions.rawValue) applies to a signup request only")
       } else if text.contains(where: { !$0.isWhitespace }) {
         terms = text
       }

@@ -1,75 +1,79 @@
-import CCmark
-import Foundation
+internal import CCmark
 import RenderCore
 
-/// A CommonMark document parsed by libcmark: the one file that calls cmark's C API.
+/// A CommonMark document read by libcmark: the one file that calls cmark's C API.
 ///
-/// The class owns the root node and frees it once in `deinit`; iterators and rendered
-/// buffers are freed before each method returns. Callers see Swift values only
-/// (``TrustedHTML``, ``MarkdownBlock``).
+/// cmark's node tree lives only inside ``init(markdown:)``: it is parsed, made safe,
+/// converted once into Swift values (``blocks``) and freed before the initializer
+/// returns, whichever way it returns (one `defer` in ``parse(_:options:memory:_:)``).
+/// No pointer is stored, so a document is a plain `Sendable` value and nothing can
+/// reach freed memory or leak it.
 ///
-/// Parsing also makes the tree safe, before either rendering sees it: raw HTML nodes
-/// are removed, images are replaced by their description (the page loads nothing
-/// external), and a link whose address is not `http:`, `https:`, `mailto:` or `tel:`
-/// is replaced by its text (an autolink, whose text is that address, by nothing). cmark's own safe mode (`CMARK_OPT_SAFE`) stays on as a
-/// second guard; on its own it would still let `data:image/…` addresses through.
-public final class CommonMarkDocument {
+/// Making safe happens on the C tree, before the conversion: raw HTML nodes are removed,
+/// images are replaced by their description (the page loads nothing external), and a
+/// link whose address is not `http:`, `https:`, `mailto:` or `tel:` is replaced by its
+/// text (an autolink, whose text is that address, by nothing). The HTML is written from
+/// ``blocks`` by ``TermsHTML`` through `HTMLWriter`, never by cmark.
+public struct CommonMarkDocument: Sendable, Equatable {
   /// Link schemes kept (with a valid host for `http:` and `https:`); any other link
   /// (`javascript:`, `vbscript:`, `data:`, `file:`, a relative address) loses its address
   /// and keeps its text.
   public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
-  private let root: OpaquePointer
-
-  /// Parses `markdown` (CommonMark 0.30) and removes unsafe content. Nil only when cmark
-  /// cannot allocate.
-  public init?(markdown: String) {
-    let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
-    let length = markdown.utf8.count
-    guard let parsed = markdown.withCString({ cmark_parse_document($0, length, options) }) else { return nil }
-    root = parsed
-    Self.makeSafe(root)
-  }
-
-  deinit { cmark_node_free(root) }
-
-  /// The document as HTML, with headings moved down by `headingOffset` levels (at most
-  /// `h6`) so they nest under the page's own.
-  public func safeHTML(headingOffset: Int = 0) -> TrustedHTML {
-    var headings: [(node: OpaquePointer, level: Int32)] = []
-    walk(root) { node, entering in
-      if entering, cmark_node_get_type(node) == CMARK_NODE_HEADING {
-        headings.append((node, cmark_node_get_heading_level(node)))
-      }
-    }
-    for heading in headings {
-      cmark_node_set_heading_level(heading.node, min(6, heading.level + Int32(headingOffset)))
-    }
-    defer {
-      for heading in headings { cmark_node_set_heading_level(heading.node, heading.level) }
-    }
-    guard let buffer = cmark_render_html(root, CMARK_OPT_SAFE) else { return TrustedHTML(cmarkSafeOutput: "") }
-    defer { cmark_get_default_mem_allocator().pointee.free(buffer) }
-    return TrustedHTML(cmarkSafeOutput: String(cString: buffer))
-  }
-
-  /// Deepest nesting of containers (quotes, lists, emphasis…) kept in ``blocks()``;
+  /// Deepest nesting of containers (quotes, lists, emphasis…) kept in ``blocks``;
   /// deeper ones give their content to the container above, so a hostile document of
   /// thousands of `>` cannot exhaust the stack of whatever walks the result.
   public static let maximumDepth = 24
 
-  /// The document as Swift values, read with cmark's iterator. Nesting beyond
+  /// The document's blocks, safe content only, nesting at most ``maximumDepth`` deep.
+  public let blocks: [MarkdownBlock]
+
+  /// Parses `markdown` (CommonMark 0.30) and removes unsafe content. Nil only when cmark
+  /// cannot allocate.
+  public init?(markdown: String) {
+    self.init(markdown: markdown, memory: cmark_get_default_mem_allocator())
+  }
+
+  /// The same, with cmark allocating through `memory` (tests count what it frees).
+  init?(markdown: String, memory: UnsafeMutablePointer<cmark_mem>) {
+    let converted = Self.parse(markdown, options: CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8, memory: memory) {
+      root in
+      Self.makeSafe(root)
+      return Self.convert(root)
+    }
+    guard let converted else { return nil }
+    blocks = converted
+  }
+
+  /// Parses `markdown`, hands the root to `body` and frees the whole tree when `body`
+  /// returns: the only owner of cmark nodes. `body` must not keep a node.
+  private static func parse<Result>(
+    _ markdown: String, options: Int32, memory: UnsafeMutablePointer<cmark_mem>,
+    _ body: (OpaquePointer) -> Result
+  ) -> Result? {
+    guard let parser = cmark_parser_new_with_mem(options, memory) else { return nil }
+    defer { cmark_parser_free(parser) }
+    var source = markdown
+    source.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+    }
+    guard let root = cmark_parser_finish(parser) else { return nil }
+    defer { cmark_node_free(root) }
+    return body(root)
+  }
+
+  /// The tree as Swift values, read with cmark's iterator. Nesting beyond
   /// ``maximumDepth`` is flattened; no text is lost.
-  public func blocks() -> [MarkdownBlock] {
+  private static func convert(_ root: OpaquePointer) -> [MarkdownBlock] {
     var stack: [Container] = [Container(node: root)]
     var flattened = 0
     walk(root) { node, entering in
       let type = cmark_node_get_type(node)
       if type == CMARK_NODE_DOCUMENT { return }
-      if Self.isLeaf(type) {
-        stack[stack.count - 1].add(Self.leaf(node, type))
+      if isLeaf(type) {
+        stack[stack.count - 1].add(leaf(node, type))
       } else if entering {
-        if stack.count > Self.maximumDepth {
+        if stack.count > maximumDepth {
           flattened += 1
         } else {
           stack.append(Container(node: node))
@@ -85,7 +89,7 @@ public final class CommonMarkDocument {
 
   /// Calls `visit(node, entering)` for every node in document order, through
   /// `cmark_iter`. Leaf nodes are visited once, with `entering` true.
-  private func walk(_ start: OpaquePointer, _ visit: (OpaquePointer, Bool) -> Void) {
+  private static func walk(_ start: OpaquePointer, _ visit: (OpaquePointer, Bool) -> Void) {
     guard let iterator = cmark_iter_new(start) else { return }
     defer { cmark_iter_free(iterator) }
     while true {
@@ -170,7 +174,7 @@ public final class CommonMarkDocument {
     case CMARK_NODE_LINEBREAK: return .inline(.lineBreak)
     case CMARK_NODE_CODE: return .inline(.code(literal))
     case CMARK_NODE_CODE_BLOCK:
-      return .block(.codeBlock(literal.hasSuffix("\n") ? String(literal.dropLast()) : literal))
+      return .block(.codeBlock(literal, info: string(cmark_node_get_fence_info(node))))
     case CMARK_NODE_THEMATIC_BREAK: return .block(.thematicBreak)
     default: return .none  // raw HTML, already removed by makeSafe
     }
@@ -224,7 +228,10 @@ public final class CommonMarkDocument {
       case CMARK_NODE_EMPH: return .inline(.emphasis(inlines))
       case CMARK_NODE_STRONG: return .inline(.strong(inlines))
       case CMARK_NODE_LINK:
-        return .inline(.link(url: CommonMarkDocument.string(cmark_node_get_url(node)), inlines))
+        return .inline(
+          .link(
+            url: CommonMarkDocument.string(cmark_node_get_url(node)),
+            title: CommonMarkDocument.string(cmark_node_get_title(node)), inlines))
       // Images are unwrapped by makeSafe; custom nodes never come from the parser.
       default: return .none
       }

@@ -38,6 +38,11 @@ public struct FormState: Sendable, Equatable {
 }
 
 extension FieldError {
+  /// The member names of `parse`'s error output and of each of its errors, as
+  /// ``FormResponse`` writes them.
+  enum ListKey: String, JSONKey { case errors }
+  enum EntryKey: String, JSONKey { case field, message }
+
   /// Decodes `parse`'s error output, `{"errors": [{"field": "…", "message": "…"}]}`.
   ///
   /// - Parameter fields: the fields on the form; an error about any other field is
@@ -45,25 +50,22 @@ extension FieldError {
   /// - Throws: ``DataErrors`` with every problem and its JSON path.
   public static func list(json: JSONValue, fields: [FormField]) throws(DataErrors) -> [FieldError] {
     var log = ProblemLog()
-    guard let object = JSONObjectReader(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
-    object.rejectUnknownKeys(["errors"], log: &log)
+    guard let object = JSONObjectReader<ListKey>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
     var errors: [FieldError] = []
-    if let (value, path) = object.required("errors", log: &log) {
+    if let (value, path) = object.required(.errors, log: &log) {
       if case .array(let elements) = value {
         for (index, element) in elements.enumerated() {
           let elementPath = path.appending(index: index)
-          guard let entry = JSONObjectReader(element, at: elementPath, log: &log) else { continue }
-          entry.rejectUnknownKeys(["field", "message"], log: &log)
+          guard let entry = JSONObjectReader<EntryKey>(element, at: elementPath, log: &log) else { continue }
           var field: FormField?
-          if let (name, namePath) = entry.required("field", log: &log), let text = name.string(at: namePath, log: &log)
-          {
+          if let (name, namePath) = entry.required(.field, log: &log), let text = name.string(at: namePath, log: &log) {
             field = FormField(rawValue: text).flatMap { fields.contains($0) ? $0 : nil }
             if field == nil {
               let names = fields.map(\.rawValue).joined(separator: ", ")
               log.add(namePath, "\(JSONOutput.quoted(text)) is not a field of this form (\(names))")
             }
           }
-          let message = entry.required("message", log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+          let message = entry.required(.message, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
           if let field, let message { errors.append(FieldError(field: field, message: message)) }
         }
       } else {

@@ -2,6 +2,11 @@ import Foundation
 import RenderCore
 
 extension ShoppingCart {
+  /// The contract's member names for a cart (diff errors name `$.items` too).
+  enum Key: String, JSONKey {
+    case items, summary
+  }
+
   /// Decodes and validates the contract's cart JSON.
   ///
   /// - Parameters:
@@ -16,11 +21,10 @@ extension ShoppingCart {
   public init(json: JSONValue, currency: String?, at root: JSONPath = .root) throws(DataErrors) {
     var log = ProblemLog()
     let digits = currency.map(CurrencyCode.fractionDigits)
-    guard let object = JSONObjectReader(json, at: root, log: &log) else { throw DataErrors(log.problems) }
-    object.rejectUnknownKeys(["items", "summary"], log: &log)
+    guard let object = JSONObjectReader<Key>(json, at: root, log: &log) else { throw DataErrors(log.problems) }
 
     var items: [Item] = []
-    if let (value, path) = object.required("items", log: &log) {
+    if let (value, path) = object.required(.items, log: &log) {
       if case .array(let elements) = value {
         // Positions are the elements' indexes, as the messages name them.
         var ids = ItemIDIndex(capacity: elements.count)
@@ -37,7 +41,7 @@ extension ShoppingCart {
       }
     }
     var summary: Summary?
-    if let (value, path) = object.optional("summary") {
+    if let (value, path) = object.optional(.summary) {
       summary = Summary(json: value, at: path, fractionDigits: digits, log: &log)
     }
     try log.check()
@@ -46,26 +50,29 @@ extension ShoppingCart {
 }
 
 extension ShoppingCart.Item {
+  /// The contract's member names for an item (duplicate-id errors name `.id` too).
+  enum Key: String, JSONKey {
+    case id, name, quantity, totalPrice, totalAdjustedPrice, descriptions, details
+  }
+
   init?(json: JSONValue, at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) {
-    guard let object = JSONObjectReader(json, at: path, log: &log) else { return nil }
-    object.rejectUnknownKeys(
-      ["id", "name", "quantity", "totalPrice", "totalAdjustedPrice", "descriptions", "details"], log: &log)
-    let id = object.required("id", log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
-    let name = object.required("name", log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
-    let quantity = object.required("quantity", log: &log).flatMap {
+    guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
+    let id = object.required(.id, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+    let name = object.required(.name, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+    let quantity = object.required(.quantity, log: &log).flatMap {
       $0.0.integer(at: $0.1, in: 1...1_000_000_000, log: &log)
     }
-    let totalPrice = object.required("totalPrice", log: &log).flatMap {
+    let totalPrice = object.required(.totalPrice, log: &log).flatMap {
       $0.0.amount(at: $0.1, fractionDigits: fractionDigits, log: &log)
     }
     var adjustedOK = true
     var adjusted: Decimal?
-    if let (value, valuePath) = object.optional("totalAdjustedPrice") {
+    if let (value, valuePath) = object.optional(.totalAdjustedPrice) {
       adjusted = value.amount(at: valuePath, fractionDigits: fractionDigits, log: &log)
       adjustedOK = adjusted != nil
     }
     var listsOK = true
-    func strings(_ key: String) -> [String] {
+    func strings(_ key: Key) -> [String] {
       guard let (value, listPath) = object.optional(key) else { return [] }
       guard let list = value.stringArray(at: listPath, log: &log) else {
         listsOK = false
@@ -73,8 +80,8 @@ extension ShoppingCart.Item {
       }
       return list
     }
-    let descriptions = strings("descriptions")
-    let details = strings("details")
+    let descriptions = strings(.descriptions)
+    let details = strings(.details)
     guard let id, let name, let quantity, let totalPrice, adjustedOK, listsOK else { return nil }
     self.init(
       id: id, name: name, quantity: quantity, totalPrice: totalPrice, totalAdjustedPrice: adjusted,
@@ -83,12 +90,16 @@ extension ShoppingCart.Item {
 }
 
 extension ShoppingCart.Summary {
+  /// The contract's member names for a summary.
+  private enum Key: String, JSONKey {
+    case summaryLines, footer, total
+  }
+
   init?(json: JSONValue, at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) {
-    guard let object = JSONObjectReader(json, at: path, log: &log) else { return nil }
-    object.rejectUnknownKeys(["summaryLines", "footer", "total"], log: &log)
+    guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
     var lines: [LineItem] = []
     var linesOK = true
-    if let (value, linesPath) = object.optional("summaryLines") {
+    if let (value, linesPath) = object.optional(.summaryLines) {
       if case .array(let elements) = value {
         for (index, element) in elements.enumerated() {
           if let line = LineItem(
@@ -106,11 +117,11 @@ extension ShoppingCart.Summary {
     }
     var footerOK = true
     var footer: String?
-    if let (value, footerPath) = object.optional("footer") {
+    if let (value, footerPath) = object.optional(.footer) {
       footer = value.string(at: footerPath, log: &log)
       footerOK = footer != nil
     }
-    let total = object.required("total", log: &log).flatMap {
+    let total = object.required(.total, log: &log).flatMap {
       $0.0.amount(at: $0.1, fractionDigits: fractionDigits, log: &log)
     }
     guard let total, linesOK, footerOK else { return nil }
@@ -119,12 +130,16 @@ extension ShoppingCart.Summary {
 }
 
 extension ShoppingCart.Summary.LineItem {
+  /// The contract's member names for a summary line.
+  private enum Key: String, JSONKey {
+    case label, value
+  }
+
   init?(json: JSONValue, at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) {
-    guard let object = JSONObjectReader(json, at: path, log: &log) else { return nil }
-    object.rejectUnknownKeys(["label", "value"], log: &log)
-    let label = object.required("label", log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+    guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
+    let label = object.required(.label, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
     var value: Value?
-    if let (json, valuePath) = object.required("value", log: &log) {
+    if let (json, valuePath) = object.required(.value, log: &log) {
       switch json {
       case .number:
         value = json.amount(at: valuePath, fractionDigits: fractionDigits, log: &log).map(Value.amount)

@@ -6,12 +6,9 @@ import RenderCore
 /// or `[ ]` for an opt-in), the terms, and the two actions. With a ``FormState`` it
 /// shows the values typed and the errors, as the page would.
 public enum FormText {
-  /// Default width in display columns when `--width` is not given.
-  public static let defaultWidth = 40
-
   public static func render(
-    _ request: FormRequest, context: RenderContext, width: Int = defaultWidth, state: FormState = .fresh,
-    formats: AddressFormats = .bundled
+    _ request: FormRequest, context: RenderContext, width: Int = OutputFormat.defaultTextWidth,
+    state: FormState = .fresh, formats: AddressFormats = .bundled
   ) -> String {
     let strings = context.strings
     let layout = TextLayout(width: width, localeTag: context.locale.formattingTag.description)
@@ -64,7 +61,7 @@ public enum FormText {
 
     if let terms = request.termsAndConditions, let document = CommonMarkDocument(markdown: terms) {
       lines.append(layout.rule("-"))
-      lines += TermsText.lines(document.blocks(), width: width, localeTag: layout.localeTag)
+      lines += TermsText.lines(document.blocks, width: width, localeTag: layout.localeTag)
       lines.append(layout.rule("-"))
       lines += layout.wrap(strings(.formTermsAgreement))
     }

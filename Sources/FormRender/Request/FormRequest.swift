@@ -29,7 +29,7 @@ public struct FormRequest: Sendable, Equatable {
   public var emailConsent: ConsentOption
   /// `signup` only; `hidden` otherwise.
   public var smsConsent: ConsentOption
-  /// `signup` only: CommonMark, rendered through libcmark without raw HTML.
+  /// `signup` only: CommonMark, read by libcmark and written by the engine without raw HTML.
   public var termsAndConditions: String?
 
   public init(
