@@ -18,9 +18,7 @@ public enum CurrencyCode {
   /// every locale agrees.)
   public static func fractionDigits(_ code: String) -> Int {
     if let known = minorUnits.withLock({ $0[code] }) { return known }
-    let posix = Locale(identifier: "en_US_POSIX")
-    let digits =
-      MoneyFormatter.shared(currency: code, locale: posix).fractionDigits ?? countedFractionDigits(code, locale: posix)
+    let digits = countedFractionDigits(code, locale: Locale(identifier: "en_US_POSIX"))
     minorUnits.withLock { $0[code] = digits }
     return digits
   }

@@ -64,6 +64,20 @@ enum DecimalDigits {
     }
   }
 
+  /// `value` as an `Int` when it is a whole number that fits, else nil.
+  static func integer(_ value: Decimal) -> Int? {
+    withRounded(value, places: 0) { isNegative, integer, _ -> Int? in
+      var magnitude = 0
+      for digit in integer {
+        let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, carry) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+        guard !overflow, !carry else { return nil }
+        magnitude = sum
+      }
+      return isNegative ? -magnitude : magnitude
+    } ?? nil
+  }
+
   /// Calls `body` with the sign and the ASCII digits of `value` rounded half-even to
   /// `places` decimal places: the integer part (no leading zeros, at least one digit)
   /// and exactly `places` fraction digits. Nil when ``parts(_:)`` is.

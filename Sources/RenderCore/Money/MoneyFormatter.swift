@@ -38,7 +38,7 @@ public struct MoneyFormatter: Sendable {
 
   private static func countPattern(locale: Locale, style: IntegerFormatStyle<Int>) -> NumberPattern? {
     if let known = countPatterns.withLock({ $0[locale.identifier] }) { return known }
-    let learned = NumberPattern.learn(wholeNumbers: true) { value in Int(value.description).map(style.format) }
+    let learned = NumberPattern.learn(wholeNumbers: true) { value in DecimalDigits.integer(value).map(style.format) }
     countPatterns.withLock { $0[locale.identifier] = learned }
     return learned
   }

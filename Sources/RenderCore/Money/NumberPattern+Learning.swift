@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension NumberPattern {
   /// Learns the pattern Foundation follows for one (locale, currency) pair or one
@@ -39,6 +40,17 @@ extension NumberPattern {
   /// just above and below them, more digits than the currency has, amounts that round
   /// to zero, 10^20 and the largest 38-digit value.
   static func probes(fractionDigits: Int, wholeNumbers: Bool) -> [Decimal] {
+    let key = wholeNumbers ? -1 : fractionDigits
+    if let made = probeCache.withLock({ $0[key] }) { return made }
+    let made = makeProbes(fractionDigits: fractionDigits, wholeNumbers: wholeNumbers)
+    probeCache.withLock { $0[key] = made }
+    return made
+  }
+
+  /// Probe values by fraction digits (-1: whole numbers), made once.
+  private static let probeCache = Mutex<[Int: [Decimal]]>([:])
+
+  private static func makeProbes(fractionDigits: Int, wholeNumbers: Bool) -> [Decimal] {
     var texts: [String] = ["0", "1", "7", "10", "99"]
     var digits = ""
     // Whole numbers are `Int`s: at most 18 digits.
