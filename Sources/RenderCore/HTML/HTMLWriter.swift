@@ -43,15 +43,17 @@ public struct HTMLWriter {
     }
   }
 
-  /// The page so far, UTF-8.
-  public private(set) var bytes: [UInt8] = []
+  private var buffer: ByteBuffer
 
-  /// The page so far as a `String` (made from ``bytes`` each time it is read).
-  public var output: String { String(decoding: bytes, as: UTF8.self) }
+  /// The page so far, UTF-8.
+  public var bytes: [UInt8] { buffer.withBytes { Array($0) } }
+
+  /// The page so far as a `String` (made from the bytes each time it is read).
+  public var output: String { buffer.withBytes { String(decoding: $0, as: UTF8.self) } }
 
   /// - Parameter capacity: bytes reserved up front; a page that outgrows it still grows.
   public init(capacity: Int = 16 * 1024) {
-    bytes.reserveCapacity(capacity)
+    buffer = ByteBuffer(capacity: capacity)
   }
 
   /// `<name attributes>` … `</name>`, with `content` writing the inside.
@@ -62,7 +64,7 @@ public struct HTMLWriter {
     content(&self)
     append("</")
     append(name)
-    bytes.append(UInt8(ascii: ">"))
+    put(UInt8(ascii: ">"))
   }
 
   /// An element whose whole content is `text`.
@@ -71,7 +73,7 @@ public struct HTMLWriter {
     self.text(text)
     append("</")
     append(name)
-    bytes.append(UInt8(ascii: ">"))
+    put(UInt8(ascii: ">"))
   }
 
   /// A void element (`<meta>`, `<input>`): no content, no end tag.
@@ -92,28 +94,41 @@ public struct HTMLWriter {
   }
 
   /// Markup placed as is; only ``TrustedHTML`` can get here.
-  public mutating func raw(_ html: TrustedHTML) { bytes.append(contentsOf: html.markup.utf8) }
+  public mutating func raw(_ html: TrustedHTML) {
+    var markup = html.markup
+    markup.withUTF8 { put($0) }
+  }
 
   /// A line break in the source, to keep pages readable in a diff.
-  public mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+  public mutating func newline() { put(UInt8(ascii: "\n")) }
 
   private mutating func open(_ name: StaticString, _ attributes: [Attribute]) {
-    bytes.append(UInt8(ascii: "<"))
+    put(UInt8(ascii: "<"))
     append(name)
     for attribute in attributes {
-      bytes.append(UInt8(ascii: " "))
+      put(UInt8(ascii: " "))
       append(attribute.name)
       if let value = attribute.value {
         append("=\"")
         escape(value, quotes: true)
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
       }
     }
-    bytes.append(UInt8(ascii: ">"))
+    put(UInt8(ascii: ">"))
   }
 
   private mutating func append(_ name: StaticString) {
-    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    name.withUTF8Buffer { put($0) }
+  }
+
+  private mutating func put(_ byte: UInt8) {
+    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+    buffer.append(byte)
+  }
+
+  private mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
+    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+    buffer.append(source)
   }
 
   /// Copies `text`'s UTF-8, each `& < >` (and `"` when `quotes`) as its entity: the runs
@@ -138,10 +153,59 @@ public struct HTMLWriter {
       case UInt8(ascii: "\"") where quotes: entity = "&quot;"
       default: continue
       }
-      if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      if runStart < index { put(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
       append(entity)
       runStart = index + 1
     }
-    if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    if runStart < utf8.count { put(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+  }
+}
+
+/// The page's bytes: one allocation that doubles when full, filled with `memcpy`.
+/// ``HTMLWriter`` copies it before writing when another writer shares it.
+private final class ByteBuffer {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(64, capacity)
+    start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+  }
+
+  deinit { start.deallocate() }
+
+  func copy() -> ByteBuffer {
+    let copy = ByteBuffer(capacity: capacity)
+    copy.start.update(from: start, count: count)
+    copy.count = count
+    return copy
+  }
+
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  func append(_ byte: UInt8) {
+    if count == capacity { grow(toHold: count + 1) }
+    start[count] = byte
+    count += 1
+  }
+
+  func append(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let base = source.baseAddress, !source.isEmpty else { return }
+    if count + source.count > capacity { grow(toHold: count + source.count) }
+    (start + count).update(from: base, count: source.count)
+    count += source.count
+  }
+
+  private func grow(toHold needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    bigger.update(from: start, count: count)
+    start.deallocate()
+    start = bigger
+    capacity = newCapacity
   }
 }
