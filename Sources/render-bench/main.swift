@@ -70,7 +70,8 @@ struct Figure {
 
   var tableRow: String {
     func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-    return pad(name, 8) + pad(items.map(String.init) ?? "", 8) + pad(locale ?? "", 8) + pad(format ?? "", 7) + pad(variant ?? "", 13)
+    return pad(name, 8) + pad(items.map(String.init) ?? "", 8) + pad(locale ?? "", 8) + pad(format ?? "", 7)
+      + pad(variant ?? "", 13)
       + String(format: "%12.1f %12.1f", timing.median, timing.fastest)
       + (changes.map { String(format: "   %d changes", $0) } ?? "")
   }

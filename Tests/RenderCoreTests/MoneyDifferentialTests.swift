@@ -72,25 +72,33 @@ import Testing
         if money.isCompiled { compiled += 1 }
         let places = money.fractionDigits ?? CurrencyCode.fractionDigits(code)
         if money.isCompiled, money.fractionDigits != CurrencyCode.fractionDigits(code) {
-          mismatches.append("\(identifier) \(code): \(places) decimal places, the check allows \(CurrencyCode.fractionDigits(code))")
+          mismatches.append(
+            "\(identifier) \(code): \(places) decimal places, the check allows \(CurrencyCode.fractionDigits(code))")
         }
         for amount in Self.amounts(places: places) {
           compared += 1
           let ours = money.format(amount)
           let foundation = money.referenceFormat(amount)
-          if ours != foundation { mismatches.append("\(identifier) \(code) \(amount): \(ours.debugDescription) ≠ \(foundation.debugDescription)") }
+          if ours != foundation {
+            mismatches.append(
+              "\(identifier) \(code) \(amount): \(ours.debugDescription) ≠ \(foundation.debugDescription)")
+          }
         }
         for count in Self.counts {
           compared += 1
           if money.format(count) != money.referenceFormat(count) {
-            mismatches.append("\(identifier) \(code) quantity \(count): \(money.format(count).debugDescription) ≠ \(money.referenceFormat(count).debugDescription)")
+            mismatches.append(
+              "\(identifier) \(code) quantity \(count): \(money.format(count).debugDescription) ≠ \(money.referenceFormat(count).debugDescription)"
+            )
           }
         }
       }
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
     if Self.runsEverything {
-      print("money-differential: \(locales.joined()): \(pairs) pairs, \(compiled) compiled, \(compared) values compared, \(mismatches.count) differ")
+      print(
+        "money-differential: \(locales.joined()): \(pairs) pairs, \(compiled) compiled, \(compared) values compared, \(mismatches.count) differ"
+      )
     }
   }
 
@@ -100,7 +108,9 @@ import Testing
       ("en-US", "USD"), ("fr-FR", "EUR"), ("ar-EG", "USD"), ("ja-JP", "JPY"), ("en-IN", "INR"), ("de-CH", "CHF"),
       ("hi-IN", "USD"), ("es-ES", "EUR"), ("en-US", "KWD"),
     ] {
-      #expect(MoneyFormatter.shared(currency: code, locale: Locale(identifier: identifier)).isCompiled, "\(identifier) \(code)")
+      #expect(
+        MoneyFormatter.shared(currency: code, locale: Locale(identifier: identifier)).isCompiled,
+        "\(identifier) \(code)")
     }
   }
 }

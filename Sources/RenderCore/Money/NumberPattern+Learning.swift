@@ -177,7 +177,11 @@ extension NumberPattern {
       for scalar in text.unicodeScalars {
         if let value = glyphs.firstIndex(of: scalar) {
           if run.isEmpty {
-            if result.runs.isEmpty { result.prefix = String(pending) } else { result.separators.append(String(pending)) }
+            if result.runs.isEmpty {
+              result.prefix = String(pending)
+            } else {
+              result.separators.append(String(pending))
+            }
             pending = String.UnicodeScalarView()
           }
           run += String(value)

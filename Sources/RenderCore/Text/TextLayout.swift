@@ -120,8 +120,9 @@ public struct TextLayout: Sendable {
     // No break strictly inside a piece kept together (UTF-16 offsets, as ICU's are).
     let kept = keepingTogether.filter { !$0.isEmpty }.flatMap { piece in
       text.ranges(of: piece).map {
-        text.utf16.distance(from: text.startIndex, to: $0.lowerBound)..<text.utf16.distance(
-          from: text.startIndex, to: $0.upperBound)
+        text.utf16.distance(
+          from: text.startIndex, to: $0.lowerBound)..<text.utf16.distance(
+            from: text.startIndex, to: $0.upperBound)
       }
     }
     if !kept.isEmpty {
