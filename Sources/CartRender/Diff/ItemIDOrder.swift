@@ -100,6 +100,13 @@ struct ItemIDOrder {
   private static func radixSort(_ keys: inout [UInt64], _ positions: inout [Int]) {
     let count = keys.count
     guard count > 1 else { return }
+    // Small carts: the histograms would cost more than a comparison sort.
+    if count < 512 {
+      let sorted = zip(keys, positions).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+      keys = sorted.map(\.0)
+      positions = sorted.map(\.1)
+      return
+    }
     let bits = 11
     let buckets = 1 << bits
     let passes = (64 + bits - 1) / bits

@@ -19,8 +19,18 @@ public struct MoneyFormatter: Sendable {
   public let locale: Locale
   private let currencyStyle: Decimal.FormatStyle.Currency
   private let integerStyle: IntegerFormatStyle<Int>
-  private let amountPattern: NumberPattern?
-  private let countPattern: NumberPattern?
+  private let amountPattern: Compiled?
+  private let countPattern: Compiled?
+
+  /// A learned pattern behind a reference: a formatter is copied freely, its pattern's
+  /// arrays are not.
+  private final class Compiled: Sendable {
+    let pattern: NumberPattern
+    init?(_ pattern: NumberPattern?) {
+      guard let pattern else { return nil }
+      self.pattern = pattern
+    }
+  }
 
   private init(currency: String, locale: Locale) {
     self.currency = currency
@@ -29,8 +39,8 @@ public struct MoneyFormatter: Sendable {
     let integerStyle = IntegerFormatStyle<Int>(locale: locale)
     self.currencyStyle = currencyStyle
     self.integerStyle = integerStyle
-    amountPattern = NumberPattern.learn(wholeNumbers: false) { $0.formatted(currencyStyle) }
-    countPattern = Self.countPattern(locale: locale, style: integerStyle)
+    amountPattern = Compiled(NumberPattern.learn(wholeNumbers: false) { $0.formatted(currencyStyle) })
+    countPattern = Compiled(Self.countPattern(locale: locale, style: integerStyle))
   }
 
   /// Quantities depend on the locale alone: learned once per locale.
@@ -70,16 +80,18 @@ public struct MoneyFormatter: Sendable {
 
   /// The currency's decimal places in this pair's formatting (2 for USD, 0 for JPY),
   /// nil when Foundation formats the pair itself.
-  public var fractionDigits: Int? { amountPattern?.fractionDigits }
+  public var fractionDigits: Int? { amountPattern?.pattern.fractionDigits }
 
   /// `amount` (whole currency units) as the customer reads it, invisible direction marks
   /// (U+200F, U+061C) and non-breaking spaces (U+00A0, U+202F) included.
   public func format(_ amount: Decimal) -> String {
-    amountPattern?.format(amount) ?? amount.formatted(currencyStyle)
+    amountPattern?.pattern.format(amount) ?? amount.formatted(currencyStyle)
   }
 
   /// A count in the locale's digits (`٤` in ar-EG).
-  public func format(_ count: Int) -> String { countPattern?.format(count) ?? count.formatted(integerStyle) }
+  public func format(_ count: Int) -> String {
+    countPattern?.pattern.format(count) ?? count.formatted(integerStyle)
+  }
 
   /// Foundation's own writing of `amount`, which ``format(_:)-(Decimal)`` matches byte
   /// for byte: the reference of the differential test.

@@ -25,7 +25,7 @@ public struct TextLayout: Sendable {
   public func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = []) -> [String] {
     let available = max(1, width - indent)
     let prefix = String(repeating: " ", count: indent)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+    return Self.paragraphs(text).flatMap { paragraph in
       wrapParagraph(paragraph, into: available, keepingTogether: keepingTogether).map {
         prefix + Self.isolated($0)
       }
@@ -107,7 +107,14 @@ public struct TextLayout: Sendable {
   public func rule(_ character: Character) -> String { String(repeating: character, count: width) }
 
   private func wrapParagraphs(_ text: String, into columns: Int) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrapParagraph($0, into: columns) }
+    Self.paragraphs(text).flatMap { wrapParagraph($0, into: columns) }
+  }
+
+  /// `text` split at its line feeds; without one (the usual case), the whole text,
+  /// found by a byte search rather than by walking its characters.
+  private static func paragraphs(_ text: String) -> [Substring] {
+    guard text.utf8.contains(UInt8(ascii: "\n")) else { return [text[...]] }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
   }
 
   /// The paragraph's lines. A line is a range of `text` (segments between break
@@ -176,6 +183,17 @@ public struct TextLayout: Sendable {
 
   /// Columns taken by the white space that ends `segment`.
   private static func trailingWhitespaceWidth(_ segment: Substring) -> Int {
+    // Trailing ASCII spaces after a printable ASCII character: one column each.
+    var spaces = 0
+    for byte in segment.utf8.reversed() {
+      if byte == UInt8(ascii: " ") {
+        spaces += 1
+        continue
+      }
+      if byte > 0x20, byte < 0x7F { return spaces }
+      break
+    }
+    if spaces == segment.utf8.count { return spaces }
     var width = 0
     var index = segment.endIndex
     while index > segment.startIndex {
