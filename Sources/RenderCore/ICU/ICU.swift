@@ -16,7 +16,7 @@ enum ICU {
   static func lineBreakOffsets(_ text: Substring, locale: String) -> [Int]? {
     // ICU locale IDs use underscores. Japanese gets strict line breaking (CSS
     // `line-break: strict`): no line starts with a small kana or a prolonged sound mark.
-    var locale = locale.replacingOccurrences(of: "-", with: "_")
+    var locale = String(locale.map { $0 == "-" ? "_" : $0 })
     if locale == "ja" || locale.hasPrefix("ja_") { locale += "@lb=strict" }
     let units = Array(text.utf16)
     guard !units.isEmpty else { return [] }

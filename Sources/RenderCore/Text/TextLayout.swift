@@ -48,12 +48,13 @@ public struct TextLayout: Sendable {
     let labelWidth = DisplayWidth.of(label)
     let labelRoom = width - indent - valueWidth - 1
     let prefix = String(repeating: " ", count: indent)
-    if labelWidth <= labelRoom, !label.contains("\n") {
+    let labelHasLineFeed = label.utf8.contains(UInt8(ascii: "\n"))
+    if labelWidth <= labelRoom, !labelHasLineFeed {
       return [
         prefix + Self.isolated(label) + String(repeating: " ", count: labelRoom - labelWidth + 1) + Self.isolated(value)
       ]
     }
-    let labelFitsALine = labelWidth <= width - indent && !label.contains("\n")
+    let labelFitsALine = labelWidth <= width - indent && !labelHasLineFeed
     guard !labelFitsALine, labelRoom >= max(1, (width - indent) / 3) else {
       let valueLines = valueBreaks && valueWidth > width ? wrapParagraphs(value, into: width) : [value]
       return wrap(label, indent: indent) + valueLines.map(rightAligned)
@@ -87,7 +88,7 @@ public struct TextLayout: Sendable {
     for part in parts {
       switch part {
       case .literal(let text): current += text
-      case .argument(let text) where text.contains("://"):
+      case .argument(let text) where Self.isURL(text):
         if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
         current = ""
         lines += (DisplayWidth.of(text) <= width ? [text] : wrapParagraph(text[...], into: width)).map(Self.isolated)
@@ -96,6 +97,19 @@ public struct TextLayout: Sendable {
     }
     if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
     return lines
+  }
+
+  /// True when `text` holds `://` (a byte search: no Foundation string search per line).
+  private static func isURL(_ text: String) -> Bool {
+    let utf8 = Array(text.utf8)
+    guard utf8.count >= 3 else { return false }
+    for index in 0...(utf8.count - 3)
+    where utf8[index] == UInt8(ascii: ":") && utf8[index + 1] == UInt8(ascii: "/")
+      && utf8[index + 2] == UInt8(ascii: "/")
+    {
+      return true
+    }
+    return false
   }
 
   /// `text` padded on the left so it ends in the last column.
