@@ -25,7 +25,9 @@ public enum DisplayWidth {
   /// least one column. False for text of only spaces or only zero-width characters
   /// (U+200B, U+FEFF, U+200E, U+00AD, a lone combining mark…), which reads as empty.
   public static func hasVisibleCharacter(_ text: some StringProtocol) -> Bool {
-    text.contains { !$0.isWhitespace && of($0) > 0 }
+    // A printable ASCII character other than a space is visible, whatever follows it.
+    if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+    return text.contains { !$0.isWhitespace && of($0) > 0 }
   }
 
   /// Columns one grapheme cluster takes. An emoji cluster (a ZWJ sequence, a flag, a
