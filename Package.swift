@@ -73,7 +73,7 @@ let package = Package(
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
       ]),
-    .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
+    .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
 
     // Fuzzing (docs/FUZZING.md): one folder per harness under Fuzz/ with its seed corpus
     // and dictionary, and the properties every harness checks. The tests replay each

@@ -28,25 +28,33 @@ int cicu_is_emoji_presentation(int32_t c) {
   return u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) ? 1 : 0;
 }
 
-int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *out,
-                         int32_t capacity) {
+void *cicu_line_breaker_open(const char *locale) {
   UErrorCode status = U_ZERO_ERROR;
-  UBreakIterator *it = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
+  UBreakIterator *it = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
+  if (U_FAILURE(status)) {
+    if (it != NULL) ubrk_close(it);
+    return NULL;
+  }
+  return it;
+}
+
+int32_t cicu_line_breaker_run(void *breaker, const uint16_t *text, int32_t length, int32_t *out,
+                              int32_t capacity) {
+  UBreakIterator *it = (UBreakIterator *)breaker;
+  UErrorCode status = U_ZERO_ERROR;
+  ubrk_setText(it, (const UChar *)text, length, &status);
   if (U_FAILURE(status)) return -1;
   int32_t count = 0;
   ubrk_first(it);
   for (int32_t p = ubrk_next(it); p != UBRK_DONE && count < capacity; p = ubrk_next(it)) {
     out[count++] = p;
   }
-  ubrk_close(it);
+  // The iterator must not keep pointing at text the caller is about to free.
+  ubrk_setText(it, NULL, 0, &status);
   return count;
 }
 
-int32_t cicu_currency_fraction_digits(const uint16_t *iso_code) {
-  UErrorCode status = U_ZERO_ERROR;
-  int32_t digits = ucurr_getDefaultFractionDigits((const UChar *)iso_code, &status);
-  return U_FAILURE(status) ? -1 : digits;
-}
+void cicu_line_breaker_close(void *breaker) { ubrk_close((UBreakIterator *)breaker); }
 
 int cicu_is_current_currency(const char *iso_code) {
   UErrorCode status = U_ZERO_ERROR;

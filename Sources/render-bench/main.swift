@@ -1,210 +1,210 @@
 import CartRender
+import FormRender
 import Foundation
 import RenderCore
+import StatusRender
 
-// Prints the median time per render (microseconds) for the seed cart and generated
-// carts of 10, 100 and 1,000 items, HTML and text, in en-US and ar-EG; the CPU time of a
-// CartDiff between carts of 10, 1,000 and 100,000 items and an update changing 10 % of
-// them, with how the 100,000-item figure grows against n log n; then the peak memory.
-// Run in release mode: `swift run -c release render-bench`.
+// render-bench: CPU microseconds per render, per form parse and per cart diff, then the
+// peak memory. Run in release mode: `swift run -c release render-bench`.
 // Figures, not pass/fail: speed targets are read here, never asserted in tests.
+//
+//     render-bench                 the table
+//     render-bench --json          one JSON object per line, the memory line last:
+//                                  {"case": "cart", "items": 10, "locale": "en-US", "format": "html", "median_us": 7.9}
+//     render-bench --case diff     only the cases named (cart, form, status, parse, diff),
+//                                  e.g. under valgrind --tool=callgrind
+//     render-bench --items 10      only carts and diffs of that many items
+//
+// Every figure is this thread's CPU time (not the wall clock), median of many samples,
+// each sample as many runs as fill about 2 ms; the first run (caches filling) is left
+// out. Cases: `cart` with items 1 (the seed cart), 10, 100 and 1,000, html and text, in
+// en-US and ar-EG; `form` for each request kind (html, en-US; the address form also in
+// ja-JP); `status`; `parse` (an address submission); `diff` with items 10, 1,000 and
+// 100,000, 10 % changed, and 100,000 shuffled.
+//
+// What profiling found (perf record -e cpu-clock; valgrind --tool=callgrind, which counts
+// instructions and so is not disturbed by other work on the machine), before the speed
+// work of issue 10:
+// - Start-up: 90 % of `render-cli cart`'s 258 M instructions parsed every locales/*.strings
+//   file (the comments trimmed one Character at a time through a reversed Slice) before
+//   the first line rendered.
+// - Cart HTML: Foundation's Decimal.FormatStyle.Currency, about 2.7 µs per amount (ICU's
+//   formatter behind a per-call lock, Decimal to string to ICU), then HTMLWriter appending
+//   one Unicode scalar at a time to a String, `String(format:)`-style placeholder scanning
+//   per string per render, and attribute arrays built per element.
+// - Cart text: a new ICU line-break iterator (ubrk_open) for every paragraph wider than
+//   the line, Character-by-Character width sums and trailing-space trims, String copies
+//   per segment and per line.
+// - Diff: Swift's Hasher (SipHash over the whole id, seeded per call) for every old id
+//   and for every new id off its old position: 60 % of the 100,000-item diff.
+//
+// What changed (issue 10), and what the profile shows now:
+// - Money (RenderCore/Money): the pattern Foundation follows per (locale, currency) is
+//   learned once and proven on probe values; amounts are written from their digits.
+//   All 162,338 pairs of the full matrix compile and match Foundation byte for byte
+//   (scripts/money-differential). Learning costs about 15 M instructions per pair.
+// - HTMLWriter: one UTF-8 buffer filled with memcpy, escaping by runs; UI strings
+//   parsed per language on first use and split once into literal and placeholder
+//   segments. Left: String building in the screens, attribute arrays per element, and
+//   the final UTF-8 validation when the page becomes a String (about 15 % of a page).
+// - Text: ICU line-break iterators pooled per locale (ubrk_setText), ASCII fast paths
+//   for width, breaking, bidi isolation, line feeds and trailing spaces; lines are
+//   ranges of their paragraph. Left: String concatenation per line and per row.
+// - Start-up: `render-cli cart` 258 M → 50 M instructions (24 M of them are the
+//   dynamic loader and `--version`'s own start); the form's 144 M are mostly
+//   Foundation's collation of the region names (sorted once per language and list).
+// - Diff: both carts sorted by a key of each id's length and last eight bytes (radix,
+//   11 bits a pass), merged; whole ids compared only when keys are equal.
 
-/// A cart of `count` items with discounts on every third one, like a busy checkout.
-func generatedCart(_ count: Int) -> ShoppingCart {
-  let items = (0..<count).map { index in
-    ShoppingCart.Item(
-      id: "SKU-\(index)", name: "Item number \(index) with a reasonably long product name", quantity: 1 + index % 5,
-      totalPrice: Decimal(1000 + index) / 100, totalAdjustedPrice: index % 3 == 0 ? Decimal(900 + index) / 100 : nil,
-      descriptions: ["Size M", "Colour: blue"], details: index % 7 == 0 ? ["This item cannot be shipped."] : [])
+let arguments = Array(CommandLine.arguments.dropFirst())
+let json = arguments.contains("--json")
+let only = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--case" }.map(\.1))
+let onlyItems = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--items" }.compactMap { Int($0.1) })
+@MainActor func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+@MainActor func wanted(items: Int) -> Bool { onlyItems.isEmpty || onlyItems.contains(items) }
+
+/// One figure, as a JSON line or a table row.
+struct Figure {
+  var name: String
+  var items: Int?
+  var locale: String?
+  var format: String?
+  /// The request kind of a form, the change pattern of a diff.
+  var variant: String?
+  var timing: Timing
+  /// Changes the diff found, for the table.
+  var changes: Int?
+
+  var jsonLine: String {
+    var fields = ["\"case\": \"\(name)\""]
+    if let items { fields.append("\"items\": \(items)") }
+    if let locale { fields.append("\"locale\": \"\(locale)\"") }
+    if let format { fields.append("\"format\": \"\(format)\"") }
+    if let variant { fields.append("\"\(name == "form" ? "request" : "variant")\": \"\(variant)\"") }
+    fields.append("\"median_us\": " + String(format: "%.1f", timing.median))
+    fields.append("\"fastest_us\": " + String(format: "%.1f", timing.fastest))
+    return "{" + fields.joined(separator: ", ") + "}"
   }
-  return ShoppingCart(
-    items: items,
-    summary: .init(
-      summaryLines: [
-        .init(label: "Subtotal", value: .amount(Decimal(count) * 10)), .init(label: "Tax", value: .text("10%")),
-      ],
-      footer: "Thank you for shopping with us.", total: Decimal(count) * 11))
+
+  var tableRow: String {
+    func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+    return pad(name, 8) + pad(items.map(String.init) ?? "", 8) + pad(locale ?? "", 8) + pad(format ?? "", 7)
+      + pad(variant ?? "", 13)
+      + String(format: "%12.1f %12.1f", timing.median, timing.fastest)
+      + (changes.map { String(format: "   %d changes", $0) } ?? "")
+  }
 }
 
-func seedCart() -> ShoppingCart {
-  ShoppingCart(
-    items: [
-      .init(
-        id: "HRSP-M-UN-11-001", name: "Hair Spray", quantity: 4, totalPrice: 20, totalAdjustedPrice: 15,
-        descriptions: ["Unscented, 11 oz", "Buy 3 Get 1 Free Offer"], details: ["This item cannot be shipped."])
-    ],
-    summary: .init(
-      summaryLines: [
-        .init(label: "Subtotal", value: .amount(15)), .init(label: "Coupon Code: NY2OFF", value: .amount(-2)),
-        .init(label: "Shipping", value: .text("Free")), .init(label: "Tax", value: .text("10%")),
-      ], footer: "Thank you for shopping with us.", total: Decimal(string: "14.30") ?? 0))
-}
+@MainActor func report(_ figure: Figure) { print(json ? figure.jsonLine : figure.tableRow) }
 
-/// Median of `samples` timings of `body`, in microseconds.
-func medianMicroseconds(samples: Int, _ body: () -> Int) -> Double {
-  var sink = 0
-  var timings: [Double] = []
-  let clock = ContinuousClock()
-  for _ in 0..<samples {
-    let elapsed = clock.measure { sink &+= body() }
-    timings.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
-  }
-  if sink == -1 { print("") }  // keeps the work from being optimised away
-  timings.sort()
-  return timings[timings.count / 2]
-}
-
-/// Median and fastest of `samples` measurements of `body` run `repeats` times, in
-/// microseconds of this thread's CPU time per run. Unlike the wall clock it does not
-/// count the time other processes had the CPU; the fastest sample is the one least
-/// disturbed by them sharing the caches.
-func cpuMicroseconds(samples: Int, repeats: Int, _ body: () -> Int) -> (median: Double, fastest: Double) {
-  func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
-  }
-  var sink = 0
-  var measured: [Double] = []
-  for _ in 0..<samples {
-    let start = now()
-    for _ in 0..<repeats { sink &+= body() }
-    measured.append((now() - start) / Double(repeats))
-  }
-  if sink == -1 { print("") }  // keeps the work from being optimised away
-  measured.sort()
-  return (measured[measured.count / 2], measured[0])
-}
-
-/// SplitMix64, so every run diffs the same pairs.
-struct BenchRandom {
-  var state: UInt64
-
-  mutating func below(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(bound))
-  }
-}
-
-/// `cart` after an update touching `changedPercent` % of its items, a quarter each:
-/// removed, inserted (new ids), moved elsewhere, quantity changed; at seeded places.
-func updatedCart(_ cart: ShoppingCart, changedPercent: Int, seed: UInt64) -> ShoppingCart {
-  var random = BenchRandom(state: seed)
-  let old = cart.items
-  let changes = max(1, old.count * changedPercent / 100)
-  var touched = Set<Int>()
-  var removed = Set<Int>()
-  var moved: [Int] = []
-  var requantified = Set<Int>()
-  var arriving: [ShoppingCart.Item] = []
-  for change in 0..<changes {
-    if change % 4 == 1 {
-      arriving.append(.init(id: "NEW-\(change)", name: "New item \(change)", quantity: 1, totalPrice: 5))
-      continue
-    }
-    var index = random.below(old.count)
-    while touched.contains(index) && touched.count < old.count { index = random.below(old.count) }
-    touched.insert(index)
-    switch change % 4 {
-    case 0: removed.insert(index)
-    case 2: moved.append(index)
-    default: requantified.insert(index)
-    }
-  }
-  let leaving = removed.union(moved)
-  var staying: [ShoppingCart.Item] = []
-  for index in old.indices where !leaving.contains(index) {
-    var item = old[index]
-    if requantified.contains(index) { item.quantity += 1 }
-    staying.append(item)
-  }
-  // Moved and new items go before a seeded position among the staying ones.
-  let placed = (moved.map { old[$0] } + arriving).map { (before: random.below(staying.count + 1), item: $0) }
-  var extras = placed.enumerated().sorted { ($0.element.before, $0.offset) < ($1.element.before, $1.offset) }
-    .map(\.element)
-  extras.reverse()
-  var items: [ShoppingCart.Item] = []
-  items.reserveCapacity(staying.count + extras.count)
-  for (position, item) in staying.enumerated() {
-    while let next = extras.last, next.before <= position { items.append(extras.removeLast().item) }
-    items.append(item)
-  }
-  items += extras.reversed().map(\.item)
-  var updated = cart
-  updated.items = items
-  return updated
+if !json {
+  print("render-bench: CPU microseconds per run (median, fastest sample)")
+  print("case    items   locale  format variant        median µs   fastest µs")
 }
 
 let configuration = SessionConfiguration(
   currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy", storeName: "Oakbrook Mall",
   deviceName: "Emily")
-let carts: [(String, ShoppingCart)] =
-  [("seed", seedCart())] + [10, 100, 1000].map { ("\($0) items", generatedCart($0)) }
 
-print("render-bench: median microseconds per render")
-print("cart".padding(toLength: 12, withPad: " ", startingAt: 0) + "locale  format  median µs")
-for locale in ["en-US", "ar-EG"] {
-  let context = RenderContext(configuration: configuration, localeTag: locale)
-  for (name, cart) in carts {
-    let samples = cart.items.count >= 1000 ? 15 : 101
-    let html = medianMicroseconds(samples: samples) { CartHTML.render(cart, context: context).utf8.count }
-    let text = medianMicroseconds(samples: samples) { CartText.render(cart, context: context).utf8.count }
-    for (format, value) in [("html", html), ("text", text)] {
-      let label = name.padding(toLength: 12, withPad: " ", startingAt: 0)
-      print(
-        label + locale + "   " + format.padding(toLength: 8, withPad: " ", startingAt: 0)
-          + String(format: "%10.1f", value))
+if wanted("cart") {
+  let carts: [(Int, ShoppingCart)] = [(1, seedCart())] + [10, 100, 1000].map { ($0, generatedCart($0)) }
+  for locale in ["en-US", "ar-EG"] {
+    let context = RenderContext(configuration: configuration, localeTag: locale)
+    for (count, cart) in carts where wanted(items: count) {
+      let samples = count >= 1000 ? 21 : 101
+      let html = measure(samples: samples) { CartHTML.render(cart, context: context).utf8.count }
+      report(Figure(name: "cart", items: count, locale: locale, format: "html", timing: html))
+      let text = measure(samples: samples) { CartText.render(cart, context: context).utf8.count }
+      report(Figure(name: "cart", items: count, locale: locale, format: "text", timing: text))
     }
   }
 }
-print("")
-print("render-bench: CPU microseconds per CartDiff")
-print("cart                    changes   median µs  fastest µs  ns per item")
-func reportDiff(
-  _ name: String, old: ShoppingCart, new: ShoppingCart, samples: Int
-) -> (median: Double, fastest: Double) {
-  // A millisecond or more per sample, so reading the CPU clock costs nothing measurable.
-  let repeats = max(1, 10_000 / max(1, old.items.count))
-  var reported = 0
-  let timing = cpuMicroseconds(samples: samples, repeats: repeats) {
-    guard let diff = try? CartDiff(from: old, to: new) else { return -1 }
-    reported = diff.inserted.count + diff.removed.count + diff.moved.count + diff.updated.count
-    return reported
+
+/// A request from its JSON text, as `render-cli form` reads it.
+func request(_ text: String) -> FormRequest? { try? FormRequest(json: JSONParser.parse(Array(text.utf8))) }
+
+let requests: [(String, String)] = [
+  ("customerInfo", #"{"request": "customerInfo", "purpose": "checkIn", "fields": ["emailAddress"]}"#),
+  ("address", #"{"request": "address", "purpose": "shipping", "fields": ["emailAddress", "phoneNumber"]}"#),
+  (
+    "signup",
+    #"{"request": "signup", "purpose": "membership", "fields": ["emailAddress", "phoneNumber"], "emailConsent": "visible", "smsConsent": "visible", "termsAndConditions": "**Terms and Conditions**\n\nYour terms, in Markdown."}"#
+  ),
+]
+if wanted("form") {
+  for (kind, text) in requests {
+    guard let request = request(text) else { fatalError("render-bench: the \(kind) request does not decode") }
+    for locale in kind == "address" ? ["en-US", "ja-JP"] : ["en-US"] {
+      let context = RenderContext(configuration: configuration, localeTag: locale)
+      let html = measure(samples: 101) { FormHTML.render(request, context: context).utf8.count }
+      report(Figure(name: "form", locale: locale, format: "html", variant: kind, timing: html))
+    }
   }
-  print(
-    name.padding(toLength: 24, withPad: " ", startingAt: 0)
-      + String(
-        format: "%7d  %10.1f  %10.1f  %11.1f", reported, timing.median, timing.fastest,
-        timing.fastest * 1000 / Double(old.items.count)))
-  return timing
 }
-var diffTimings: [Int: (median: Double, fastest: Double)] = [:]
-for count in [10, 1000, 100_000] {
-  let old = generatedCart(count)
-  let new = updatedCart(old, changedPercent: 10, seed: 0x5EED_0000 &+ UInt64(count))
-  diffTimings[count] = reportDiff(
-    "\(count) items, 10 %", old: old, new: new, samples: count >= 100_000 ? 41 : 201)
+
+if wanted("status") {
+  let context = RenderContext(configuration: configuration, localeTag: "en-US")
+  let html = measure(samples: 101) { StatusHTML.render(.paymentCompleted, context: context).utf8.count }
+  report(Figure(name: "status", locale: "en-US", format: "html", timing: html))
+  let text = measure(samples: 101) { StatusText.render(.paymentCompleted, context: context).utf8.count }
+  report(Figure(name: "status", locale: "en-US", format: "text", timing: text))
 }
-do {
-  // Every item out of place: the binary searches of patience sorting, not its fast path.
-  let old = generatedCart(100_000)
-  var random = BenchRandom(state: 0x5EED_5AFF)
-  var shuffled = old.items
-  for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.below(index + 1)) }
-  _ = reportDiff("100000 items, shuffled", old: old, new: ShoppingCart(items: shuffled), samples: 21)
+
+if wanted("parse"), let address = request(requests[1].1) {
+  let context = RenderContext(configuration: configuration, localeTag: "en-US")
+  let body = Array(
+    ("name=Jane+Appleseed&street=1+Infinite+Loop&street=&city=Cupertino&state=CA&postalCode=95014&country=US"
+      + "&emailAddress=jane%40example.com&phoneNumber=%2B1+408+555+0100&action=share").utf8)
+  let parse = measure(samples: 101) {
+    guard let response = try? FormSubmission.parse(body, request: address, context: context, expectedToken: nil)
+    else { return -1 }
+    return response.json.utf8.count
+  }
+  report(Figure(name: "parse", locale: "en-US", variant: "address", timing: parse))
 }
-if let large = diffTimings[100_000], let small = diffTimings[1000], small.fastest > 0, small.median > 0 {
-  let nLogN = (100_000 * log2(100_000.0)) / (1000 * log2(1000.0))
-  print(
-    String(
-      format:
-        "100,000 / 1,000 items, 10 %%: time ratio %.1f (fastest), %.1f (median); n log n ratio %.1f; n ratio 100.0",
-      large.fastest / small.fastest, large.median / small.median, nLogN))
+
+if wanted("diff") {
+  func diffFigure(_ old: ShoppingCart, _ new: ShoppingCart, variant: String, samples: Int) -> Figure {
+    var changes = 0
+    let timing = measure(samples: samples, sampleMicroseconds: 10_000) {
+      guard let diff = try? CartDiff(from: old, to: new) else { return -1 }
+      changes = diff.inserted.count + diff.removed.count + diff.moved.count + diff.updated.count
+      return changes
+    }
+    return Figure(name: "diff", items: old.items.count, variant: variant, timing: timing, changes: changes)
+  }
+  var timings: [Int: Timing] = [:]
+  for count in [10, 1000, 100_000] where wanted(items: count) {
+    let old = generatedCart(count)
+    // Two carts as two decoded files are: no storage shared between them.
+    let new = unshared(updatedCart(old, changedPercent: 10, seed: 0x5EED_0000 &+ UInt64(count)))
+    let figure = diffFigure(old, new, variant: "10%", samples: count >= 100_000 ? 31 : 101)
+    timings[count] = figure.timing
+    report(figure)
+  }
+  if wanted(items: 100_000) {
+    // Every item out of place: the binary searches of patience sorting, not its fast path.
+    let old = generatedCart(100_000)
+    var random = BenchRandom(state: 0x5EED_5AFF)
+    var shuffled = old.items
+    for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.below(index + 1)) }
+    report(diffFigure(old, unshared(ShoppingCart(items: shuffled)), variant: "shuffled", samples: 21))
+  }
+  if !json, let large = timings[100_000], let small = timings[1000], small.fastest > 0, small.median > 0 {
+    let nLogN = (100_000 * log2(100_000.0)) / (1000 * log2(1000.0))
+    print(
+      String(
+        format:
+          "diff 100,000 / 1,000 items, 10 %%: time ratio %.1f (fastest), %.1f (median); n log n ratio %.1f; n ratio 100.0",
+        large.fastest / small.fastest, large.median / small.median, nLogN))
+  }
 }
 
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
-print("peak memory: \(usage.ru_maxrss / 1024) MiB (maximum resident set size)")
+let peak = Double(usage.ru_maxrss) / 1024
+if json {
+  print("{\"case\": \"memory\", \"peak_rss_mib\": " + String(format: "%.1f", peak) + "}")
+} else {
+  print(String(format: "peak memory: %.1f MiB (maximum resident set size)", peak))
+}

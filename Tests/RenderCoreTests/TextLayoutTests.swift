@@ -100,3 +100,34 @@ import Testing
     }
   }
 }
+
+/// The line breaker's ASCII fast path gives ICU's answers, or stands aside.
+@Suite struct ASCIIWordBreakTests {
+  /// Seeded strings of letters, digits and runs of spaces, leading and trailing ones too.
+  static let samples: [String] = {
+    let alphabet = Array("ab Zz09  ")
+    var state: UInt64 = 0x5EED
+    return (0..<400).map { index in
+      (0..<(index % 37)).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return alphabet[Int(state >> 33) % alphabet.count]
+      }.map(String.init).joined()
+    } + ["Item number 12 with a reasonably long product name", "   ", " a", "a ", "12 34"]
+  }()
+
+  @Test func matchesICU() {
+    for sample in Self.samples {
+      for locale in ["en", "ja-JP", "ar-EG"] {
+        #expect(
+          TextLayout.asciiWordBreaks(sample[...]) == ICU.lineBreakOffsets(sample[...], locale: locale),
+          "\(sample.debugDescription) in \(locale)")
+      }
+    }
+  }
+
+  @Test func standsAsideForPunctuationAndOtherScripts() {
+    for sample in ["Size M, blue", "a-b", "Zoë", "東京", "a\tb", "(1)"] {
+      #expect(TextLayout.asciiWordBreaks(sample[...]) == nil, "\(sample.debugDescription)")
+    }
+  }
+}

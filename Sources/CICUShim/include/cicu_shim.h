@@ -15,15 +15,18 @@ int cicu_is_zero_width(int32_t c);
 /// 1 when the code point is shown as an emoji by default.
 int cicu_is_emoji_presentation(int32_t c);
 
-/// Writes the UAX #14 line-break opportunities of `text` (UTF-16 offsets, ascending,
-/// the last one `length`) into `out`, at most `capacity` of them. Returns how many were
-/// written, or -1 when ICU fails.
-int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *out,
-                         int32_t capacity);
+/// A UAX #14 line-break iterator for `locale` (ICU locale ID, e.g. "ja@lb=strict"), or
+/// NULL when ICU fails. Opening loads the rules; ``cicu_line_breaker_run`` reuses them.
+void *cicu_line_breaker_open(const char *locale);
 
-/// The currency's default fraction digits per CLDR (2 for USD, 0 for JPY, 3 for KWD),
-/// or -1 when ICU does not know the NUL-terminated UTF-16 ISO 4217 code.
-int32_t cicu_currency_fraction_digits(const uint16_t *iso_code);
+/// Points `breaker` at `text` (ubrk_setText) and writes its line-break opportunities
+/// (UTF-16 offsets, ascending, the last one `length`) into `out`, at most `capacity`.
+/// Returns how many were written, or -1 when ICU fails. One caller at a time.
+int32_t cicu_line_breaker_run(void *breaker, const uint16_t *text, int32_t length, int32_t *out,
+                              int32_t capacity);
+
+/// Closes an iterator from ``cicu_line_breaker_open``.
+void cicu_line_breaker_close(void *breaker);
 
 /// 1 when the NUL-terminated ASCII code is a common, non-deprecated ISO 4217 currency in
 /// ICU's CLDR data: not XXX (no currency), XTS (testing), or a withdrawn code like VEF.

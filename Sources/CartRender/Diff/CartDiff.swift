@@ -85,8 +85,9 @@ public struct CartDiff: Sendable, Equatable {
   /// one found is fixed by the input, so the same pair always gives the same answer.
   ///
   /// - Complexity: O(*n* log *n*) time and O(*n*) memory, *n* the two carts' item
-  ///   counts summed: each old id is hashed once and each new id at most once (expected
-  ///   O(1) each, see `ItemIDIndex`), and a kept item out of order costs a binary search.
+  ///   counts summed: both carts are sorted by id (a radix sort on a key of each id's
+  ///   length and last bytes, see `ItemIDOrder`) and merged, no id is hashed, and a kept
+  ///   item out of order costs a binary search.
   /// - Throws: ``DuplicateIDError`` when either cart has an id twice, listing every
   ///   repeat in both carts; no diff is made.
   public init(from old: ShoppingCart, to new: ShoppingCart) throws(DuplicateIDError) {
@@ -155,12 +156,29 @@ public struct CartDiff: Sendable, Equatable {
   ) -> FieldSet {
     var fields = FieldSet()
     if old[oldIndex].quantity != new[newIndex].quantity { fields.insert(.quantity) }
-    if old[oldIndex].totalPrice != new[newIndex].totalPrice { fields.insert(.totalPrice) }
-    if old[oldIndex].totalAdjustedPrice != new[newIndex].totalAdjustedPrice { fields.insert(.totalAdjustedPrice) }
+    if !same(old[oldIndex].totalPrice, new[newIndex].totalPrice) { fields.insert(.totalPrice) }
+    switch (old[oldIndex].totalAdjustedPrice, new[newIndex].totalAdjustedPrice) {
+    case (nil, nil): break
+    case (let before?, let after?): if !same(before, after) { fields.insert(.totalAdjustedPrice) }
+    default: fields.insert(.totalAdjustedPrice)
+    }
     if old[oldIndex].name != new[newIndex].name { fields.insert(.name) }
     if old[oldIndex].descriptions != new[newIndex].descriptions { fields.insert(.descriptions) }
     if old[oldIndex].details != new[newIndex].details { fields.insert(.details) }
     return fields
+  }
+
+  /// Decimal equality (`14.3` equals `14.30`), answered from the bytes when both are
+  /// stored alike, as two amounts decoded from the same literal are: `==` normalises
+  /// both mantissas, which costs more than the rest of an item's comparison.
+  static func same(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
+    let identical = withUnsafeBytes(of: lhs) { left in
+      withUnsafeBytes(of: rhs) { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return false }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
+    }
+    return (identical && !lhs.isNaN) || lhs == rhs
   }
 
   /// Indexes into `values` of one longest strictly increasing subsequence of its
@@ -231,52 +249,55 @@ struct CartAlignment: Sendable {
 
   /// Matches the items by id, refusing duplicate ids on either side.
   ///
-  /// One hash table, of the old ids: each new id is looked up in it at most once, which
-  /// both matches the item and finds a repeated kept id (its old item is already
-  /// matched). Only inserted ids need a table of their own, to find repeats among them.
-  /// Most updates keep most items in order, so the old item after the last match is
-  /// tried first: when its id is the same (old ids being unique) no lookup is needed.
+  /// Both carts' items are sorted by id (``ItemIDOrder``); merging the two orders
+  /// matches every kept item, and a repeated id stands next to its first item.
   init(_ previous: ShoppingCart, _ current: ShoppingCart) throws(CartDiff.DuplicateIDError) {
     let old = previous.items
     let new = current.items
-    var oldLog = ProblemLog()
-    var newLog = ProblemLog()
-    let oldIDs = ItemIDIndex(old, log: &oldLog)
-    var insertedIDs = ItemIDIndex(capacity: 16)
-    var oldIndexOfNew = [Int](repeating: Self.absent, count: new.count)
-    var newIndexOfOld = [Int](repeating: Self.absent, count: old.count)
-    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
-    var isMoved = [Bool](repeating: false, count: new.count)
+    let oldOrder = ItemIDOrder(old)
+    let newOrder = ItemIDOrder(new)
     let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
-    var guess = 0
-    for newIndex in new.indices {
-      let id = new[newIndex].id
-      let matchesGuess = guess < old.count && old[guess].id.utf8.elementsEqual(id.utf8)
-      guard let oldIndex = matchesGuess ? guess : oldIDs.position(of: id) else {
-        if let first = insertedIDs.insert(id, position: newIndex) {
-          ItemIDIndex.logDuplicate(id, at: newIndex, first: first, itemsPath: itemsPath, log: &newLog)
-        }
-        continue
+    let oldRepeats = oldOrder.repeats(in: old)
+    let newRepeats = newOrder.repeats(in: new)
+    guard oldRepeats.isEmpty, newRepeats.isEmpty else {
+      var oldLog = ProblemLog()
+      var newLog = ProblemLog()
+      for repeated in oldRepeats {
+        ItemIDIndex.logDuplicate(
+          old[repeated.index].id, at: repeated.index, first: repeated.first, itemsPath: itemsPath, log: &oldLog)
       }
-      let first = newIndexOfOld[oldIndex]
-      if first != Self.absent {
-        ItemIDIndex.logDuplicate(id, at: newIndex, first: first, itemsPath: itemsPath, log: &newLog)
-      } else {
-        newIndexOfOld[oldIndex] = newIndex
-        oldIndexOfNew[newIndex] = oldIndex
-        // Compared now, while both items are in cache (moved until the LIS says otherwise).
-        changed[newIndex] = CartDiff.changedFields(old, oldIndex, new, newIndex)
-        isMoved[newIndex] = true
-      }
-      guess = oldIndex + 1
-    }
-    guard oldLog.problems.isEmpty, newLog.problems.isEmpty else {
-      if !oldLog.problems.isEmpty {
-        // Matching by position is exact only when old ids are unique: check the new cart alone.
-        newLog = ProblemLog()
-        _ = ItemIDIndex(new, log: &newLog)
+      for repeated in newRepeats {
+        ItemIDIndex.logDuplicate(
+          new[repeated.index].id, at: repeated.index, first: repeated.first, itemsPath: itemsPath, log: &newLog)
       }
       throw CartDiff.DuplicateIDError(old: oldLog.problems, new: newLog.problems)
+    }
+    var oldIndexOfNew = [Int](repeating: Self.absent, count: new.count)
+    var newIndexOfOld = [Int](repeating: Self.absent, count: old.count)
+    var oldSlot = 0
+    var newSlot = 0
+    while oldSlot < old.count, newSlot < new.count {
+      let oldIndex = oldOrder.positions[oldSlot]
+      let newIndex = newOrder.positions[newSlot]
+      let order = ItemIDOrder.compare(
+        key: oldOrder.keys[oldSlot], old[oldIndex].id, key: newOrder.keys[newSlot], new[newIndex].id)
+      if order < 0 {
+        oldSlot += 1
+      } else if order > 0 {
+        newSlot += 1
+      } else {
+        oldIndexOfNew[newIndex] = oldIndex
+        newIndexOfOld[oldIndex] = newIndex
+        oldSlot += 1
+        newSlot += 1
+      }
+    }
+    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
+    // Moved until the LIS says otherwise.
+    var isMoved = [Bool](repeating: false, count: new.count)
+    for newIndex in new.indices where oldIndexOfNew[newIndex] != Self.absent {
+      changed[newIndex] = CartDiff.changedFields(old, oldIndexOfNew[newIndex], new, newIndex)
+      isMoved[newIndex] = true
     }
     // The kept items' old positions, in new order: those in the LIS stay put.
     for kept in CartDiff.longestIncreasingSubsequence(oldIndexOfNew) { isMoved[kept] = false }

@@ -1,8 +1,9 @@
 internal import CICUShim
 import Foundation
+import Synchronization
 
 /// The one file that calls ICU's C API (Debian's libicu): Unicode properties for
-/// display width, UAX #14 line breaking, and CLDR currency digits.
+/// display width, UAX #14 line breaking, current ISO 4217 codes and ISO 3166 regions.
 enum ICU {
   static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool { cicu_is_east_asian_wide(Int32(scalar.value)) != 0 }
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool { cicu_is_zero_width(Int32(scalar.value)) != 0 }
@@ -12,24 +13,26 @@ enum ICU {
 
   /// UAX #14 line-break opportunities in `text`, as UTF-16 offsets in ascending order,
   /// the last being the text's UTF-16 length. Nil if ICU fails.
-  static func lineBreakOffsets(_ text: String, locale: String) -> [Int]? {
+  static func lineBreakOffsets(_ text: Substring, locale: String) -> [Int]? {
     // ICU locale IDs use underscores. Japanese gets strict line breaking (CSS
     // `line-break: strict`): no line starts with a small kana or a prolonged sound mark.
-    var locale = locale.replacingOccurrences(of: "-", with: "_")
+    var locale = String(locale.map { $0 == "-" ? "_" : $0 })
     if locale == "ja" || locale.hasPrefix("ja_") { locale += "@lb=strict" }
     let units = Array(text.utf16)
     guard !units.isEmpty else { return [] }
-    // There are never more break opportunities than code units.
-    var offsets = [Int32](repeating: 0, count: units.count)
-    let count = units.withUnsafeBufferPointer { unitBuffer in
-      offsets.withUnsafeMutableBufferPointer { offsetBuffer in
-        cicu_line_breaks(
-          unitBuffer.baseAddress, Int32(unitBuffer.count), locale, offsetBuffer.baseAddress,
-          Int32(offsetBuffer.count))
+    return LineBreakers.with(locale: locale) { breaker -> [Int]? in
+      // There are never more break opportunities than code units.
+      var offsets = [Int32](repeating: 0, count: units.count)
+      let count = units.withUnsafeBufferPointer { unitBuffer in
+        offsets.withUnsafeMutableBufferPointer { offsetBuffer in
+          cicu_line_breaker_run(
+            breaker.pointer, unitBuffer.baseAddress, Int32(unitBuffer.count), offsetBuffer.baseAddress,
+            Int32(offsetBuffer.count))
+        }
       }
-    }
-    guard count >= 0 else { return nil }
-    return offsets.prefix(Int(count)).map(Int.init)
+      guard count >= 0 else { return nil }
+      return offsets.prefix(Int(count)).map(Int.init)
+    } ?? nil
   }
 
   /// True for a common, non-deprecated ISO 4217 code (not XXX, XTS, VEF…).
@@ -42,11 +45,26 @@ enum ICU {
   static func needsBidiIsolation(_ scalar: Unicode.Scalar) -> Bool {
     cicu_needs_bidi_isolation(Int32(scalar.value)) != 0
   }
+}
 
-  /// Minor units of an ISO 4217 currency per CLDR: 2 for USD, 0 for JPY, 3 for KWD.
-  static func currencyFractionDigits(_ code: String) -> Int {
-    let units = Array(code.utf16) + [0]
-    let digits = Int(cicu_currency_fraction_digits(units))
-    return digits >= 0 ? digits : 2
+/// ICU line-break iterators by locale, each opened once and reused for every paragraph
+/// (`ubrk_setText`): opening one loads and compiles the rules, which cost more than
+/// breaking a paragraph. A caller takes an iterator out of the pool, uses it alone, and
+/// puts it back, so two threads never share one.
+enum LineBreakers {
+  /// An open iterator. Only the caller that took it from the pool touches it.
+  struct Breaker: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+  }
+
+  private static let idle = Mutex<[String: [Breaker]]>([:])
+
+  /// `body` with an iterator for `locale`; nil when ICU cannot open one.
+  static func with<Result>(locale: String, _ body: (Breaker) -> Result) -> Result? {
+    let taken = idle.withLock { $0[locale]?.popLast() }
+    guard let breaker = taken ?? cicu_line_breaker_open(locale).map(Breaker.init) else { return nil }
+    let result = body(breaker)
+    idle.withLock { $0[locale, default: []].append(breaker) }
+    return result
   }
 }

@@ -99,14 +99,31 @@ extension JSONValue {
         "\(InputLimits.grouped(length)) characters; a string here is at most \(InputLimits.grouped(limit)) characters")
       return nil
     }
-    if let bad = text.unicodeScalars.first(where: {
-      $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
-    }) {
+    if Self.mayHoldControl(text),
+      let bad = text.unicodeScalars.first(where: {
+        $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
+      })
+    {
       log.add(
         path, "control character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed")
       return nil
     }
     return text
+  }
+
+  /// False when `text` has no control character (Cc: U+0000–U+001F, U+007F–U+009F)
+  /// other than a line feed or a tab, found from its UTF-8 bytes without reading its scalars.
+  private static func mayHoldControl(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+        || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F)
+      {
+        return true
+      }
+      previous = byte
+    }
+    return false
   }
 
   /// A string with at least one visible character: not only white space, nor only

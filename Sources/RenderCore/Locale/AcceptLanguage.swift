@@ -36,7 +36,10 @@ public enum AcceptLanguage {
 }
 
 extension StringProtocol {
+  /// Without white space at either end; one pass from each end, no reversed copies.
   func trimmingWhitespace() -> String {
-    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
   }
 }

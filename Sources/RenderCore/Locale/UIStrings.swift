@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every piece of UI text the engine shows, by key. A `.strings` file in `locales/`
 /// translates each one; a test proves every file has every key with the same placeholders.
@@ -94,61 +95,134 @@ public enum UIStringKey: String, CaseIterable, Sendable {
 
 /// The UI strings of every language in `locales/`, compiled into the library
 /// (`EmbeddedLocales.swift`, written by `scripts/embed-data`).
+///
+/// A language's file is parsed the first time a page asks for that language, and each
+/// of its strings split there into literal text and placeholders (``StringTemplate``),
+/// so rendering never scans a template; a command that shows English parses English.
 public struct UIStrings: Sendable {
   /// Tag of the file every other falls back to.
   public static let baseLanguage = "en"
 
-  /// The files compiled into this build. A file that fails to parse is left out and
-  /// named in ``loadProblems`` (the locale tests fail on it).
-  public static let bundled: UIStrings = {
-    var tables: [String: [String: String]] = [:]
-    var problems: [String] = []
-    for file in EmbeddedLocales.files {
-      do {
-        let parsed = try StringsFile(parsing: file.text)
-        tables[file.tag] = Dictionary(
-          parsed.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-      } catch {
-        problems.append("\(file.tag).strings: \(error)")
-      }
-    }
-    return UIStrings(tables: tables, loadProblems: problems)
-  }()
+  /// The files compiled into this build. A file that fails to parse is left out of
+  /// lookups and named in ``loadProblems`` (the locale tests fail on it).
+  public static let bundled = UIStrings(files: EmbeddedLocales.files)
 
-  private let tables: [String: [String: String]]
-  /// Files that could not be read, as `fr.strings: line 3: …`.
-  public let loadProblems: [String]
+  private let sources: [String: String]
+  private let parsed: ParsedTables
+
+  private init(files: [(tag: String, text: String)]) {
+    sources = Dictionary(files.map { ($0.tag, $0.text) }, uniquingKeysWith: { first, _ in first })
+    parsed = ParsedTables()
+  }
 
   /// Tags of the languages with a strings file, sorted.
-  public var languages: [String] { tables.keys.sorted() }
+  public var languages: [String] { sources.keys.sorted() }
+
+  /// Files that could not be read, as `fr.strings: line 3: …` (parses every file).
+  public var loadProblems: [String] {
+    languages.compactMap { tag in entries(tag).problem.map { "\(tag).strings: \($0)" } }
+  }
 
   /// The strings of `language`, falling back to English key by key.
   public func table(_ language: String) -> StringTable {
-    StringTable(
-      language: language, entries: tables[language] ?? [:], fallback: tables[Self.baseLanguage] ?? [:])
+    if let made = parsed.tables.withLock({ $0[language] }) { return made }
+    let own = entries(language).templates
+    let fallback = language == Self.baseLanguage ? own : entries(Self.baseLanguage).templates
+    let table = StringTable(language: language, templates: own.merging(fallback) { mine, _ in mine })
+    parsed.tables.withLock { $0[language] = table }
+    return table
+  }
+
+  /// One language's templates by key, parsed once; empty (and a problem) for a file
+  /// that does not parse, or no file.
+  private func entries(_ language: String) -> (templates: [UIStringKey: StringTemplate], problem: String?) {
+    if let known = parsed.files.withLock({ $0[language] }) { return known }
+    var result: (templates: [UIStringKey: StringTemplate], problem: String?) = ([:], nil)
+    if let text = sources[language] {
+      do {
+        for entry in try StringsFile(parsing: text).entries {
+          guard let key = UIStringKey(rawValue: entry.key), result.templates[key] == nil else { continue }
+          result.templates[key] = StringTemplate(entry.value)
+        }
+      } catch {
+        result = ([:], "\(error)")
+      }
+    }
+    parsed.files.withLock { $0[language] = result }
+    return result
+  }
+
+  /// What has been parsed so far, shared by every copy of the value.
+  private final class ParsedTables: Sendable {
+    let files = Mutex<[String: (templates: [UIStringKey: StringTemplate], problem: String?)]>([:])
+    let tables = Mutex<[String: StringTable]>([:])
+  }
+}
+
+/// A translated string split once into its literal text and its placeholders.
+public struct StringTemplate: Sendable, Equatable {
+  public enum Segment: Sendable, Equatable {
+    case literal(String)
+    /// The argument at this 1-based position.
+    case argument(Int)
+  }
+
+  public let segments: [Segment]
+
+  public init(_ template: String) {
+    var segments: [Segment] = []
+    let tail = Placeholders.scan(template) { literal, position in
+      if !literal.isEmpty { segments.append(.literal(literal)) }
+      segments.append(.argument(position))
+    }
+    if !tail.isEmpty { segments.append(.literal(tail)) }
+    self.segments = segments
+  }
+
+  /// The text with `arguments` in place; a position with no argument is left empty.
+  func filled(_ arguments: [String]) -> String {
+    if segments.count == 1, case .literal(let text) = segments[0] { return text }
+    var text = ""
+    for segment in segments {
+      switch segment {
+      case .literal(let literal): text += literal
+      case .argument(let position): if position >= 1 && position <= arguments.count { text += arguments[position - 1] }
+      }
+    }
+    return text
+  }
+
+  /// The filled-in pieces, literal text and arguments apart.
+  func parts(_ arguments: [String]) -> [Placeholders.Part] {
+    segments.map { segment in
+      switch segment {
+      case .literal(let literal): .literal(literal)
+      case .argument(let position):
+        .argument(position >= 1 && position <= arguments.count ? arguments[position - 1] : "")
+      }
+    }
   }
 }
 
 /// One language's UI strings.
 public struct StringTable: Sendable {
   public let language: String
-  fileprivate let entries: [String: String]
-  fileprivate let fallback: [String: String]
+  fileprivate let templates: [UIStringKey: StringTemplate]
 
   /// The text for `key` with `%@` / `%1$@` placeholders replaced by `arguments`, in
   /// order or by position. Arguments are inserted as they are (they are already formatted).
   public func callAsFunction(_ key: UIStringKey, _ arguments: String...) -> String {
-    Placeholders.substitute(template(key), arguments)
+    template(key).filled(arguments)
   }
 
   /// The same text split into the template's own words and the inserted arguments, so
   /// HTML can isolate each argument's direction (`<bdi>`).
   public func parts(_ key: UIStringKey, _ arguments: String...) -> [Placeholders.Part] {
-    Placeholders.parts(template(key), arguments)
+    template(key).parts(arguments)
   }
 
-  private func template(_ key: UIStringKey) -> String {
-    entries[key.rawValue] ?? fallback[key.rawValue] ?? key.rawValue
+  private func template(_ key: UIStringKey) -> StringTemplate {
+    templates[key] ?? StringTemplate(key.rawValue)
   }
 }
 
@@ -177,22 +251,14 @@ public enum Placeholders {
   }
 
   static func substitute(_ template: String, _ arguments: [String]) -> String {
-    parts(template, arguments).map(\.text).joined()
+    StringTemplate(template).filled(arguments)
   }
 
-  static func parts(_ template: String, _ arguments: [String]) -> [Part] {
-    var parts: [Part] = []
-    let tail = scan(template) { literal, position in
-      if !literal.isEmpty { parts.append(.literal(literal)) }
-      parts.append(.argument(position >= 1 && position <= arguments.count ? arguments[position - 1] : ""))
-    }
-    if !tail.isEmpty { parts.append(.literal(tail)) }
-    return parts
-  }
+  static func parts(_ template: String, _ arguments: [String]) -> [Part] { StringTemplate(template).parts(arguments) }
 
   /// Walks the template, calling `placeholder(textBefore, position)` for each
   /// placeholder; returns the text after the last one. `%%` is a literal percent sign.
-  private static func scan(_ template: String, _ placeholder: (String, Int) -> Void) -> String {
+  static func scan(_ template: String, _ placeholder: (String, Int) -> Void) -> String {
     var out = ""
     var next = 1
     var chars = template[...]

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// ISO 4217 facts, read from the libraries' CLDR data rather than kept here.
 public enum CurrencyCode {
@@ -8,6 +9,25 @@ public enum CurrencyCode {
     code.count == 3 && code.allSatisfy { $0.isASCII && $0.isUppercase } && ICU.isCurrentCurrency(code)
   }
 
-  /// The currency's minor units per CLDR (ICU): 2 for USD, 0 for JPY, 3 for KWD.
-  public static func fractionDigits(_ code: String) -> Int { ICU.currencyFractionDigits(code) }
+  private static let minorUnits = Mutex<[String: Int]>([:])
+
+  /// The currency's minor units (2 for USD, 0 for JPY, 3 for KWD), read from the same
+  /// data that formats amounts: the decimal places Foundation's currency format shows,
+  /// so an amount that passes this check is never rounded on screen. (ICU takes them
+  /// from CLDR's currency data, whatever the locale; the differential test checks that
+  /// every locale agrees.)
+  public static func fractionDigits(_ code: String) -> Int {
+    if let known = minorUnits.withLock({ $0[code] }) { return known }
+    let digits = countedFractionDigits(code, locale: Locale(identifier: "en_US_POSIX"))
+    minorUnits.withLock { $0[code] = digits }
+    return digits
+  }
+
+  /// The digits after the decimal point when Foundation writes 0.123456789 in `code`.
+  private static func countedFractionDigits(_ code: String, locale: Locale) -> Int {
+    let written = Decimal(string: "0.123456789", locale: locale)?.formatted(
+      Decimal.FormatStyle.Currency(code: code, locale: locale))
+    guard let written, let point = written.firstIndex(of: ".") else { return 0 }
+    return written[written.index(after: point)...].prefix { $0.isASCII && $0.isNumber }.count
+  }
 }

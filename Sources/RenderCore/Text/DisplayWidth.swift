@@ -5,14 +5,29 @@
 public enum DisplayWidth {
   /// Columns `text` takes, summed over its grapheme clusters.
   public static func of(_ text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // Printable ASCII is one column a byte: no grapheme breaking, no ICU.
+    if let width = printableASCIIWidth(text) { return width }
+    return text.reduce(0) { $0 + of($1) }
+  }
+
+  /// The byte count when `text` is all printable ASCII (U+0020–U+007E), else nil.
+  static func printableASCIIWidth(_ text: some StringProtocol) -> Int? {
+    let counted = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
+      return bytes.count
+    }
+    if let counted { return counted }
+    for byte in text.utf8 where byte < 0x20 || byte > 0x7E { return nil }
+    return text.utf8.count
   }
 
   /// Whether `text` shows anything: a character that is not white space and takes at
   /// least one column. False for text of only spaces or only zero-width characters
   /// (U+200B, U+FEFF, U+200E, U+00AD, a lone combining mark…), which reads as empty.
   public static func hasVisibleCharacter(_ text: some StringProtocol) -> Bool {
-    text.contains { !$0.isWhitespace && of($0) > 0 }
+    // A printable ASCII character other than a space is visible, whatever follows it.
+    if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+    return text.contains { !$0.isWhitespace && of($0) > 0 }
   }
 
   /// Columns one grapheme cluster takes. An emoji cluster (a ZWJ sequence, a flag, a

@@ -25,8 +25,8 @@ public struct TextLayout: Sendable {
   public func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = []) -> [String] {
     let available = max(1, width - indent)
     let prefix = String(repeating: " ", count: indent)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
-      wrapParagraph(String(paragraph), into: available, keepingTogether: keepingTogether).map {
+    return Self.paragraphs(text).flatMap { paragraph in
+      wrapParagraph(paragraph, into: available, keepingTogether: keepingTogether).map {
         prefix + Self.isolated($0)
       }
     }
@@ -48,12 +48,13 @@ public struct TextLayout: Sendable {
     let labelWidth = DisplayWidth.of(label)
     let labelRoom = width - indent - valueWidth - 1
     let prefix = String(repeating: " ", count: indent)
-    if labelWidth <= labelRoom, !label.contains("\n") {
+    let labelHasLineFeed = label.utf8.contains(UInt8(ascii: "\n"))
+    if labelWidth <= labelRoom, !labelHasLineFeed {
       return [
         prefix + Self.isolated(label) + String(repeating: " ", count: labelRoom - labelWidth + 1) + Self.isolated(value)
       ]
     }
-    let labelFitsALine = labelWidth <= width - indent && !label.contains("\n")
+    let labelFitsALine = labelWidth <= width - indent && !labelHasLineFeed
     guard !labelFitsALine, labelRoom >= max(1, (width - indent) / 3) else {
       let valueLines = valueBreaks && valueWidth > width ? wrapParagraphs(value, into: width) : [value]
       return wrap(label, indent: indent) + valueLines.map(rightAligned)
@@ -69,7 +70,10 @@ public struct TextLayout: Sendable {
 
   /// `text` in FSI … PDI when it holds right-to-left letters or bidi controls, else as is.
   public static func isolated(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: ICU.needsBidiIsolation) else { return text }
+    // ASCII holds no right-to-left letter and no bidi control.
+    guard !text.utf8.allSatisfy({ $0 < 0x80 }), text.unicodeScalars.contains(where: ICU.needsBidiIsolation) else {
+      return text
+    }
     return "\u{2068}" + text + "\u{2069}"
   }
 
@@ -84,15 +88,28 @@ public struct TextLayout: Sendable {
     for part in parts {
       switch part {
       case .literal(let text): current += text
-      case .argument(let text) where text.contains("://"):
+      case .argument(let text) where Self.isURL(text):
         if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
         current = ""
-        lines += (DisplayWidth.of(text) <= width ? [text] : wrapParagraph(text, into: width)).map(Self.isolated)
+        lines += (DisplayWidth.of(text) <= width ? [text] : wrapParagraph(text[...], into: width)).map(Self.isolated)
       case .argument(let text): current += text
       }
     }
     if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
     return lines
+  }
+
+  /// True when `text` holds `://` (a byte search: no Foundation string search per line).
+  private static func isURL(_ text: String) -> Bool {
+    let utf8 = Array(text.utf8)
+    guard utf8.count >= 3 else { return false }
+    for index in 0...(utf8.count - 3)
+    where utf8[index] == UInt8(ascii: ":") && utf8[index + 1] == UInt8(ascii: "/")
+      && utf8[index + 2] == UInt8(ascii: "/")
+    {
+      return true
+    }
+    return false
   }
 
   /// `text` padded on the left so it ends in the last column.
@@ -104,60 +121,134 @@ public struct TextLayout: Sendable {
   public func rule(_ character: Character) -> String { String(repeating: character, count: width) }
 
   private func wrapParagraphs(_ text: String, into columns: Int) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrapParagraph(String($0), into: columns) }
+    Self.paragraphs(text).flatMap { wrapParagraph($0, into: columns) }
   }
 
-  private func wrapParagraph(_ text: String, into columns: Int, keepingTogether: [String] = []) -> [String] {
+  /// `text` split at its line feeds; without one (the usual case), the whole text,
+  /// found by a byte search rather than by walking its characters.
+  private static func paragraphs(_ text: String) -> [Substring] {
+    guard text.utf8.contains(UInt8(ascii: "\n")) else { return [text[...]] }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  /// The paragraph's lines. A line is a range of `text` (segments between break
+  /// opportunities follow each other), copied out once, when it is finished.
+  private func wrapParagraph(_ text: Substring, into columns: Int, keepingTogether: [String] = []) -> [String] {
     // Most lines fit; only those that do not need the line breaker.
-    if DisplayWidth.of(text) <= columns { return [text.trimmingTrailingSpaces()] }
-    let units = Array(text.utf16)
-    var offsets = ICU.lineBreakOffsets(text, locale: localeTag) ?? [units.count]
+    if DisplayWidth.of(text) <= columns { return [String(text).trimmingTrailingSpaces()] }
+    let unitCount = text.utf16.count
+    var offsets = Self.asciiWordBreaks(text) ?? ICU.lineBreakOffsets(text, locale: localeTag) ?? [unitCount]
     // No break strictly inside a piece kept together (UTF-16 offsets, as ICU's are).
     let kept = keepingTogether.filter { !$0.isEmpty }.flatMap { piece in
-      text.ranges(of: piece).map { $0.lowerBound.utf16Offset(in: text)..<$0.upperBound.utf16Offset(in: text) }
+      text.ranges(of: piece).map {
+        text.utf16.distance(
+          from: text.startIndex, to: $0.lowerBound)..<text.utf16.distance(
+            from: text.startIndex, to: $0.upperBound)
+      }
     }
     if !kept.isEmpty {
       offsets.removeAll { offset in kept.contains { $0.lowerBound < offset && offset < $0.upperBound } }
     }
     var lines: [String] = []
-    var line = ""
-    // Columns of `line`, trailing spaces included; a line is measured without them.
+    var lineStart = text.startIndex
+    var lineEnd = text.startIndex
+    // Columns of the line, trailing spaces included; a line is measured without them.
     var lineWidth = 0
+    func finishLine() {
+      if lineStart < lineEnd { lines.append(String(text[lineStart..<lineEnd]).trimmingTrailingSpaces()) }
+    }
     var start = 0
-    for end in offsets where end > start && end <= units.count {
-      let segment = String(decoding: units[start..<end], as: UTF16.self)
+    var position = text.startIndex
+    for end in offsets where end > start && end <= unitCount {
+      let segmentEnd = text.utf16.index(position, offsetBy: end - start)
+      let segment = text[position..<segmentEnd]
       start = end
+      position = segmentEnd
       let segmentWidth = DisplayWidth.of(segment)
-      if lineWidth + DisplayWidth.of(segment.trimmingTrailingSpaces()) <= columns {
-        line += segment
+      if lineWidth + segmentWidth - Self.trailingWhitespaceWidth(segment) <= columns {
+        lineEnd = segmentEnd
         lineWidth += segmentWidth
         continue
       }
-      if !line.isEmpty { lines.append(line.trimmingTrailingSpaces()) }
-      line = ""
+      finishLine()
+      lineStart = segment.startIndex
+      lineEnd = segment.startIndex
       lineWidth = 0
       // A segment wider than a whole line is cut between grapheme clusters.
-      for character in segment {
+      var index = segment.startIndex
+      while index < segment.endIndex {
+        let next = segment.index(after: index)
+        let character = segment[index]
         let characterWidth = DisplayWidth.of(character)
-        if lineWidth + (character.isWhitespace ? 0 : characterWidth) > columns, !line.isEmpty {
-          lines.append(line.trimmingTrailingSpaces())
-          line = ""
+        if lineWidth + (character.isWhitespace ? 0 : characterWidth) > columns, lineStart < lineEnd {
+          finishLine()
+          lineStart = index
           lineWidth = 0
         }
-        line.append(character)
+        lineEnd = next
         lineWidth += characterWidth
+        index = next
       }
     }
-    let last = line.trimmingTrailingSpaces()
+    let last = String(text[lineStart..<lineEnd]).trimmingTrailingSpaces()
     if !last.isEmpty || lines.isEmpty { lines.append(last) }
     return lines
+  }
+
+  /// Columns taken by the white space that ends `segment`.
+  private static func trailingWhitespaceWidth(_ segment: Substring) -> Int {
+    // Trailing ASCII spaces after a printable ASCII character: one column each.
+    var spaces = 0
+    for byte in segment.utf8.reversed() {
+      if byte == UInt8(ascii: " ") {
+        spaces += 1
+        continue
+      }
+      if byte > 0x20, byte < 0x7F { return spaces }
+      break
+    }
+    if spaces == segment.utf8.count { return spaces }
+    var width = 0
+    var index = segment.endIndex
+    while index > segment.startIndex {
+      let before = segment.index(before: index)
+      let character = segment[before]
+      guard character.isWhitespace else { break }
+      width += DisplayWidth.of(character)
+      index = before
+    }
+    return width
+  }
+
+  /// UAX #14's break opportunities for text of ASCII letters, digits and spaces alone,
+  /// without ICU: before each letter or digit that follows a space (LB18), and at the
+  /// end; letters and digits never break between themselves (LB23, LB25, LB28), nor
+  /// before a space (LB7). Nil for any other text. A test holds it to ICU's answers.
+  static func asciiWordBreaks(_ text: Substring) -> [Int]? {
+    var breaks: [Int] = []
+    var previousIsSpace = false
+    var offset = 0
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: " "): previousIsSpace = true
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if previousIsSpace, offset > 0 { breaks.append(offset) }
+        previousIsSpace = false
+      default: return nil
+      }
+      offset += 1
+    }
+    if offset > 0 { breaks.append(offset) }
+    return breaks
   }
 }
 
 extension String {
   func trimmingTrailingSpaces() -> String {
-    var copy = self
-    while let last = copy.last, last.isWhitespace { copy.removeLast() }
-    return copy
+    // Ends in a printable ASCII character other than a space: nothing to trim.
+    if let last = utf8.last, last > 0x20, last < 0x7F { return self }
+    guard let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return String(self[...end])
   }
 }

@@ -1,5 +1,5 @@
-import CartRender
 import Foundation
+import RenderCore
 import Testing
 
 /// Exact formatted strings, invisible characters included: U+00A0 NBSP, U+202F NNBSP,

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The exact digits of a `Decimal`, rounded half-even to a number of decimal places, as
+/// ASCII: what ``NumberPattern`` lays out in a locale's digits.
+///
+/// Foundation offers no cheap exact way to a `Decimal`'s digits (`description` costs
+/// about as much as formatting), so sign, exponent and mantissa are read from its
+/// 20-byte storage as swift-foundation lays it out: the exponent in byte 0 (`Int8`), the
+/// mantissa's length in 16-bit words in the high four bits of byte 1 and the sign in its
+/// bit 3, the mantissa as eight little-endian `UInt16` from byte 4. ``layoutIsKnown``
+/// checks that reading on known values once per process, and every read is checked
+/// against the public `exponent` and `sign`; when either check fails the caller formats
+/// with Foundation instead.
+enum DecimalDigits {
+  /// Sign, exponent and mantissa (128 bits, as two halves) of a finite `Decimal`.
+  struct Parts: Equatable {
+    var isNegative: Bool
+    var exponent: Int
+    var low: UInt64
+    var high: UInt64
+  }
+
+  /// True when ``parts(_:)`` reads known values right on this platform.
+  static let layoutIsKnown: Bool = {
+    let known: [(String, Parts)] = [
+      ("-1234.56", Parts(isNegative: true, exponent: -2, low: 123_456, high: 0)),
+      ("0", Parts(isNegative: false, exponent: 0, low: 0, high: 0)),
+      ("1e20", Parts(isNegative: false, exponent: 20, low: 1, high: 0)),
+      (
+        "99999999999999999999999999999999999999",
+        Parts(isNegative: false, exponent: 0, low: 0x098A_223F_FFFF_FFFF, high: 0x4B3B_4CA8_5A86_C47A)
+      ),
+      ("0.000000000000000000000000000001", Parts(isNegative: false, exponent: -30, low: 1, high: 0)),
+    ]
+    return known.allSatisfy { text, expected in
+      guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return false }
+      return read(value) == expected
+    }
+  }()
+
+  /// The parts of `value`, or nil for NaN or when the storage does not read as
+  /// swift-foundation's (see the type's documentation).
+  static func parts(_ value: Decimal) -> Parts? {
+    guard layoutIsKnown, let parts = read(value), parts.exponent == value.exponent,
+      parts.isNegative == (value.sign == .minus)
+    else { return nil }
+    return parts
+  }
+
+  private static func read(_ value: Decimal) -> Parts? {
+    guard MemoryLayout<Decimal>.size == 20 else { return nil }
+    return withUnsafeBytes(of: value) { raw -> Parts? in
+      let length = Int(raw[1] >> 4)
+      let isNegative = raw[1] & 0x08 != 0
+      // Length 0 is zero, or NaN when negative.
+      guard length <= 8, length > 0 || !isNegative else { return nil }
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      for word in 0..<length {
+        let bits = UInt64(raw[4 + 2 * word]) | UInt64(raw[5 + 2 * word]) << 8
+        if word < 4 { low |= bits << (16 * word) } else { high |= bits << (16 * (word - 4)) }
+      }
+      return Parts(isNegative: isNegative, exponent: Int(Int8(bitPattern: raw[0])), low: low, high: high)
+    }
+  }
+
+  /// `value` as an `Int` when it is a whole number that fits, else nil.
+  static func integer(_ value: Decimal) -> Int? {
+    withRounded(value, places: 0) { isNegative, integer, _ -> Int? in
+      var magnitude = 0
+      for digit in integer {
+        let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, carry) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+        guard !overflow, !carry else { return nil }
+        magnitude = sum
+      }
+      return isNegative ? -magnitude : magnitude
+    } ?? nil
+  }
+
+  /// Calls `body` with the sign and the ASCII digits of `value` rounded half-even to
+  /// `places` decimal places: the integer part (no leading zeros, at least one digit)
+  /// and exactly `places` fraction digits. Nil when ``parts(_:)`` is.
+  ///
+  /// The sign is `value`'s, even when the rounded digits are all zero (-0.001 at two
+  /// places is negative); the caller decides how such a zero is shown.
+  static func withRounded<Result>(
+    _ value: Decimal, places: Int,
+    _ body: (_ isNegative: Bool, _ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) ->
+      Result
+  ) -> Result? {
+    guard let parts = parts(value), places >= 0, places <= 40 else { return nil }
+    // Mantissa digits end at `anchor`; up to 127 zeros follow (positive exponent), up
+    // to 129 lead (negative exponent); one slot in front takes a carry.
+    let anchor = 200
+    let capacity = anchor + 128 + places + 1
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Result in
+      let zero = UInt8(ascii: "0")
+      var start = anchor
+      if parts.high == 0 {
+        var rest = parts.low
+        repeat {
+          start -= 1
+          buffer[start] = zero + UInt8(rest % 10)
+          rest /= 10
+        } while rest != 0
+      } else {
+        var rest = UInt128(parts.high) << 64 | UInt128(parts.low)
+        repeat {
+          start -= 1
+          buffer[start] = zero + UInt8(rest % 10)
+          rest /= 10
+        } while rest != 0
+      }
+      var end = anchor
+      if parts.exponent > 0 {
+        for index in end..<(end + parts.exponent) { buffer[index] = zero }
+        end += parts.exponent
+      }
+      var fractionCount = max(0, -parts.exponent)
+      // At least one integer digit.
+      while end - start <= fractionCount {
+        start -= 1
+        buffer[start] = zero
+      }
+      if fractionCount > places {
+        let keptEnd = end - fractionCount + places
+        let first = buffer[keptEnd]
+        var beyond = false
+        for index in (keptEnd + 1)..<max(keptEnd + 1, end) where buffer[index] != zero {
+          beyond = true
+          break
+        }
+        let lastKeptIsOdd = (buffer[keptEnd - 1] - zero) % 2 == 1
+        let roundsUp = first > UInt8(ascii: "5") || (first == UInt8(ascii: "5") && (beyond || lastKeptIsOdd))
+        end = keptEnd
+        fractionCount = places
+        if roundsUp {
+          var index = keptEnd - 1
+          while true {
+            if buffer[index] == UInt8(ascii: "9") {
+              buffer[index] = zero
+              if index == start {
+                start -= 1
+                buffer[start] = UInt8(ascii: "1")
+                break
+              }
+              index -= 1
+            } else {
+              buffer[index] += 1
+              break
+            }
+          }
+        }
+      }
+      while fractionCount < places {
+        buffer[end] = zero
+        end += 1
+        fractionCount += 1
+      }
+      let integerEnd = end - fractionCount
+      while start < integerEnd - 1, buffer[start] == zero { start += 1 }
+      let base = UnsafeBufferPointer(buffer)
+      return body(
+        parts.isNegative, UnsafeBufferPointer(rebasing: base[start..<integerEnd]),
+        UnsafeBufferPointer(rebasing: base[integerEnd..<end]))
+    }
+  }
+}

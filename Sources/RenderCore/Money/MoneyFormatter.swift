@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+/// Formats amounts and quantities for one (locale, currency) pair as Foundation's
+/// `FormatStyle` does, following CLDR: symbol, its position, separators, digits and the
+/// currency's minor units (`15,00 $US` in fr-FR, `¥1,500` in ja-JP, `KWD 1.500` in en-US).
+///
+/// Foundation is the source of truth but costs microseconds per amount, so the pattern
+/// it follows for the pair is learned once (``NumberPattern``) and amounts are written
+/// from their digits; a pair whose learned pattern does not write every probe value
+/// exactly as Foundation does keeps formatting with Foundation (``isCompiled`` is then
+/// false). `scripts/money-differential` compares both ways over every locale and
+/// currency.
+///
+/// Formatters are made once per pair and cached; ``shared(currency:locale:)`` is the
+/// way to get one.
+public struct MoneyFormatter: Sendable {
+  public let currency: String
+  public let locale: Locale
+  private let currencyStyle: Decimal.FormatStyle.Currency
+  private let integerStyle: IntegerFormatStyle<Int>
+  private let amountPattern: Compiled?
+  private let countPattern: Compiled?
+
+  /// A learned pattern behind a reference: a formatter is copied freely, its pattern's
+  /// arrays are not.
+  private final class Compiled: Sendable {
+    let pattern: NumberPattern
+    init?(_ pattern: NumberPattern?) {
+      guard let pattern else { return nil }
+      self.pattern = pattern
+    }
+  }
+
+  private init(currency: String, locale: Locale) {
+    self.currency = currency
+    self.locale = locale
+    let currencyStyle = Decimal.FormatStyle.Currency(code: currency, locale: locale)
+    let integerStyle = IntegerFormatStyle<Int>(locale: locale)
+    self.currencyStyle = currencyStyle
+    self.integerStyle = integerStyle
+    amountPattern = Compiled(NumberPattern.learn(wholeNumbers: false) { $0.formatted(currencyStyle) })
+    countPattern = Compiled(Self.countPattern(locale: locale, style: integerStyle))
+  }
+
+  /// Quantities depend on the locale alone: learned once per locale.
+  private static let countPatterns = Mutex<[String: NumberPattern?]>([:])
+
+  private static func countPattern(locale: Locale, style: IntegerFormatStyle<Int>) -> NumberPattern? {
+    if let known = countPatterns.withLock({ $0[locale.identifier] }) { return known }
+    let learned = NumberPattern.learn(wholeNumbers: true) { value in DecimalDigits.integer(value).map(style.format) }
+    countPatterns.withLock { $0[locale.identifier] = learned }
+    return learned
+  }
+
+  private struct Key: Hashable {
+    var currency: String
+    var locale: String
+  }
+
+  private static let cache = Mutex<[Key: MoneyFormatter]>([:])
+
+  /// The cached formatter for `currency` (ISO 4217) in `locale`.
+  public static func shared(currency: String, locale: Locale) -> MoneyFormatter {
+    let key = Key(currency: currency, locale: locale.identifier)
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    // Learned outside the lock: another thread may learn the same pair meanwhile, and
+    // the first one stored wins; both are the same.
+    let made = MoneyFormatter(currency: currency, locale: locale)
+    return cache.withLock { formatters in
+      if let cached = formatters[key] { return cached }
+      formatters[key] = made
+      return made
+    }
+  }
+
+  /// True when amounts and quantities are written from the learned patterns; false
+  /// when either pattern failed its check and Foundation writes that kind of value.
+  public var isCompiled: Bool { amountPattern != nil && countPattern != nil }
+
+  /// The currency's decimal places in this pair's formatting (2 for USD, 0 for JPY),
+  /// nil when Foundation formats the pair itself.
+  public var fractionDigits: Int? { amountPattern?.pattern.fractionDigits }
+
+  /// `amount` (whole currency units) as the customer reads it, invisible direction marks
+  /// (U+200F, U+061C) and non-breaking spaces (U+00A0, U+202F) included.
+  public func format(_ amount: Decimal) -> String {
+    amountPattern?.pattern.format(amount) ?? amount.formatted(currencyStyle)
+  }
+
+  /// A count in the locale's digits (`٤` in ar-EG).
+  public func format(_ count: Int) -> String {
+    countPattern?.pattern.format(count) ?? count.formatted(integerStyle)
+  }
+
+  /// Foundation's own writing of `amount`, which ``format(_:)-(Decimal)`` matches byte
+  /// for byte: the reference of the differential test.
+  public func referenceFormat(_ amount: Decimal) -> String { amount.formatted(currencyStyle) }
+
+  /// Foundation's own writing of `count`.
+  public func referenceFormat(_ count: Int) -> String { count.formatted(integerStyle) }
+}
