@@ -1,7 +1,8 @@
 import Foundation
 
-/// Every piece of UI text the engine shows, by key. A `.strings` file in `locales/`
-/// translates each one; a test proves every file has every key with the same placeholders.
+/// Every piece of UI text the engine shows, by key. A String Catalog in `locales/`
+/// translates each one; a test proves every full language has every key with the same
+/// placeholders and every plural category its language needs.
 public enum UIStringKey: String, CaseIterable, Sendable {
   case headerConnectedTo = "header.connectedTo"
   case headerPrivacyPolicy = "header.privacyPolicy"
@@ -23,6 +24,8 @@ public enum UIStringKey: String, CaseIterable, Sendable {
   case welcomeTitleNoStore = "welcome.titleNoStore"
   case welcomeSubtitle = "welcome.subtitle"
   case cartTitle = "cart.title"
+  /// Plural, chosen by the count.
+  case cartItemCount = "cart.itemCount"
   case cartItemsHeading = "cart.itemsHeading"
   case cartQuantity = "cart.quantity"
   case cartPriceWasNow = "cart.priceWasNow"
@@ -83,72 +86,119 @@ public enum UIStringKey: String, CaseIterable, Sendable {
   case formErrorRequired = "form.error.required"
   case formErrorEmail = "form.error.email"
   case formErrorPhoneCharacters = "form.error.phoneCharacters"
+  /// Plural, chosen by the most digits (`%2$@`).
   case formErrorPhoneLength = "form.error.phoneLength"
   case formErrorPostalCode = "form.error.postalCode"
+  /// Plural, chosen by the most characters (`%2$@`).
   case formErrorTooLong = "form.error.tooLong"
   case formErrorCharacters = "form.error.characters"
   case formErrorCountry = "form.error.country"
   case formErrorEmailOptIn = "form.error.emailOptIn"
   case formErrorSMSOptIn = "form.error.smsOptIn"
+
+  /// The messages with a form per CLDR plural category: a number sits in the sentence.
+  public static let plurals: Set<UIStringKey> = [.cartItemCount, .formErrorTooLong, .formErrorPhoneLength]
 }
 
-/// The UI strings of every language in `locales/`, compiled into the library
-/// (`EmbeddedLocales.swift`, written by `scripts/embed-data`).
+/// The UI strings of every language in `locales/` and the two pseudo-locales, compiled
+/// into the library (`EmbeddedLocales.swift`, written by `scripts/embed-data`).
 public struct UIStrings: Sendable {
-  /// Tag of the file every other falls back to.
+  /// Tag of the catalog every other falls back to.
   public static let baseLanguage = "en"
 
-  /// The files compiled into this build. A file that fails to parse is left out and
-  /// named in ``loadProblems`` (the locale tests fail on it).
-  public static let bundled: UIStrings = {
-    var tables: [String: [String: String]] = [:]
-    var problems: [String] = []
-    for file in EmbeddedLocales.files {
-      do {
-        let parsed = try StringsFile(parsing: file.text)
-        tables[file.tag] = Dictionary(
-          parsed.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-      } catch {
-        problems.append("\(file.tag).strings: \(error)")
+  /// The catalogs compiled into this build, each regional variant layered over its CLDR
+  /// parents (`en-AU` over `en-001` over `en`), then English.
+  public static let bundled = UIStrings(catalogs: EmbeddedLocales.catalogs)
+
+  private let tables: [String: [String: LocalizedMessage]]
+  private let pluralRulesTags: [String: String]
+
+  init(catalogs: [LocaleCatalog]) {
+    let byTag = Dictionary(catalogs.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
+    let tags = Array(byTag.keys)
+    var tables: [String: [String: LocalizedMessage]] = [:]
+    for catalog in catalogs {
+      var merged: [String: LocalizedMessage] = [:]
+      let layers = LanguageNegotiation.parents(of: catalog.tag, in: tags) + [Self.baseLanguage]
+      for layer in layers {
+        merged.merge(byTag[layer]?.messages ?? [:], uniquingKeysWith: { mine, _ in mine })
       }
+      tables[catalog.tag] = merged
     }
-    return UIStrings(tables: tables, loadProblems: problems)
-  }()
+    self.tables = tables
+    pluralRulesTags = byTag.mapValues(\.pluralRulesTag)
+  }
 
-  private let tables: [String: [String: String]]
-  /// Files that could not be read, as `fr.strings: line 3: …`.
-  public let loadProblems: [String]
-
-  /// Tags of the languages with a strings file, sorted.
+  /// Tags of the languages with UI strings, pseudo-locales included, sorted.
   public var languages: [String] { tables.keys.sorted() }
 
   /// The strings of `language`, falling back to English key by key.
   public func table(_ language: String) -> StringTable {
     StringTable(
-      language: language, entries: tables[language] ?? [:], fallback: tables[Self.baseLanguage] ?? [:])
+      language: language, messages: tables[language] ?? tables[Self.baseLanguage] ?? [:],
+      pluralRules: PluralRules.of(pluralRulesTags[language] ?? Self.baseLanguage))
   }
 }
 
 /// One language's UI strings.
 public struct StringTable: Sendable {
   public let language: String
-  fileprivate let entries: [String: String]
-  fileprivate let fallback: [String: String]
+  fileprivate let messages: [String: LocalizedMessage]
+  /// The rules that choose a plural message's form.
+  public let pluralRules: PluralRules
 
-  /// The text for `key` with `%@` / `%1$@` placeholders replaced by `arguments`, in
-  /// order or by position. Arguments are inserted as they are (they are already formatted).
+  /// The text for `key` with its placeholders replaced by `arguments` (already
+  /// formatted), by position. A plural message takes its `other` form.
   public func callAsFunction(_ key: UIStringKey, _ arguments: String...) -> String {
-    Placeholders.substitute(template(key), arguments)
+    Self.text(segments(key, .other), arguments)
+  }
+
+  /// The text for `key` in the CLDR plural form of `count` (the number one of the
+  /// `arguments` shows, e.g. the 20 of "at most 20 characters").
+  public func callAsFunction(_ key: UIStringKey, count: Int, _ arguments: String...) -> String {
+    Self.text(segments(key, pluralRules.category(count)), arguments)
   }
 
   /// The same text split into the template's own words and the inserted arguments, so
   /// HTML can isolate each argument's direction (`<bdi>`).
   public func parts(_ key: UIStringKey, _ arguments: String...) -> [Placeholders.Part] {
-    Placeholders.parts(template(key), arguments)
+    Self.parts(segments(key, .other), arguments)
   }
 
-  private func template(_ key: UIStringKey) -> String {
-    entries[key.rawValue] ?? fallback[key.rawValue] ?? key.rawValue
+  /// ``parts(_:_:)`` in the CLDR plural form of `count`.
+  public func parts(_ key: UIStringKey, count: Int, _ arguments: String...) -> [Placeholders.Part] {
+    Self.parts(segments(key, pluralRules.category(count)), arguments)
+  }
+
+  /// The compiled message of `key`, nil if no catalog has it.
+  public func message(_ key: UIStringKey) -> LocalizedMessage? { messages[key.rawValue] }
+
+  private func segments(_ key: UIStringKey, _ category: PluralCategory) -> [MessageSegment] {
+    messages[key.rawValue]?.segments(category) ?? [.literal(key.rawValue)]
+  }
+
+  private static func argument(_ position: Int, _ arguments: [String]) -> String {
+    position >= 1 && position <= arguments.count ? arguments[position - 1] : ""
+  }
+
+  private static func text(_ segments: [MessageSegment], _ arguments: [String]) -> String {
+    var out = ""
+    for segment in segments {
+      switch segment {
+      case .literal(let text): out += text
+      case .argument(let position): out += argument(position, arguments)
+      }
+    }
+    return out
+  }
+
+  private static func parts(_ segments: [MessageSegment], _ arguments: [String]) -> [Placeholders.Part] {
+    segments.map { segment in
+      switch segment {
+      case .literal(let text): .literal(text)
+      case .argument(let position): .argument(argument(position, arguments))
+      }
+    }
   }
 }
 
