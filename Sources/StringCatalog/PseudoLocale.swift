@@ -24,8 +24,13 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     return CompiledCatalog(tag: rawValue, pluralRulesTag: english.pluralRulesTag, messages: messages)
   }
 
-  /// The transformed template; arguments are kept, literal text changes.
+  /// The transformed template; arguments are kept, literal text changes. A template with
+  /// no letters of its own (`%1$@: %2$@`) has nothing to translate and stays as it is.
   public func transform(_ segments: [TemplateSegment]) -> [TemplateSegment] {
+    let hasWords = segments.contains { segment in
+      if case .literal(let text) = segment { text.contains(where: \.isLetter) } else { false }
+    }
+    guard hasWords else { return segments }
     switch self {
     case .accented:
       var out: [TemplateSegment] = [.literal("[")]
