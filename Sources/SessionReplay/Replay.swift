@@ -1,7 +1,4 @@
-import CartRender
-import FormRender
 import RenderCore
-import StatusRender
 
 /// Replays a session transcript: applies each line to a ``CustomerSession`` and renders
 /// the customer's screen after every step, in every locale and format asked for.
@@ -17,23 +14,19 @@ public enum Replay {
   public struct Options: Sendable {
     /// One folder per locale, named by its BCP 47 tag (region filled in).
     public var locales: [LanguageTag?]
-    public var formats: [Format]
+    public var formats: [OutputFormat]
     /// Display columns of the text format.
     public var width: Int
 
     /// - Parameter locales: `nil` stands for the contract's default (English with the
     ///   session's region).
-    public init(locales: [LanguageTag?] = [nil], formats: [Format] = [.html], width: Int = 40) {
+    public init(
+      locales: [LanguageTag?] = [nil], formats: [OutputFormat] = [.html], width: Int = OutputFormat.defaultTextWidth
+    ) {
       self.locales = locales
       self.formats = formats
       self.width = width
     }
-  }
-
-  public enum Format: String, Sendable, CaseIterable {
-    case html, text
-
-    public var fileExtension: String { self == .html ? "html" : "txt" }
   }
 
   /// One rendered screen.
@@ -105,10 +98,11 @@ public enum Replay {
       session = current
       step += 1
       let stem = String(step).leftPadded(to: digits) + "-" + parsed.name
+      // Decoded carts have unique ids, so a cart update can always be made.
+      guard let screen = try current.screen.renderable() else { continue }
       for (folder, context) in contexts {
         for format in options.formats {
-          guard let contents = try render(current.screen, format: format, context: context, width: options.width)
-          else { continue }
+          let contents = screen.render(format, context: context, width: options.width)
           try write(File(path: "\(folder)/\(stem).\(format.fileExtension)", contents: contents))
         }
       }
@@ -125,28 +119,6 @@ public enum Replay {
       let folder = locale.formattingTag.description
       guard seen.insert(folder).inserted else { return nil }
       return (folder, RenderContext(configuration: configuration, locale: locale))
-    }
-  }
-
-  /// The screen as a page or as text; nil before the customer connects.
-  static func render(
-    _ screen: CustomerSession.Screen, format: Format, context: RenderContext, width: Int
-  ) throws -> String? {
-    switch (screen, format) {
-    case (.none, _): return nil
-    case (.welcome, .html): return StatusHTML.render(.connected, context: context)
-    case (.welcome, .text): return StatusText.render(.connected, context: context, width: width)
-    case (.status(let status), .html): return StatusHTML.render(status, context: context)
-    case (.status(let status), .text): return StatusText.render(status, context: context, width: width)
-    case (.form(let request), .html): return FormHTML.render(request.form, context: context)
-    case (.form(let request), .text): return FormText.render(request.form, context: context, width: width)
-    case (.cart(let cart, let previous?), _):
-      // Decoded carts have unique ids, so the update can always be made.
-      let update = try CartUpdate(cart, previous: previous)
-      return format == .html
-        ? CartHTML.render(update, context: context) : CartText.render(update, context: context, width: width)
-    case (.cart(let cart, nil), .html): return CartHTML.render(cart, context: context)
-    case (.cart(let cart, nil), .text): return CartText.render(cart, context: context, width: width)
     }
   }
 }

@@ -31,6 +31,12 @@ public enum Transcript {
     public var problems: [DataProblem]
   }
 
+  /// Every member name a line may hold; which ones go together depends on the line
+  /// (an event, a response, a call and its own members).
+  enum LineKey: String, JSONKey {
+    case configuration, event, response, declined, call, cart, status
+  }
+
   static let requestCalls: [String: FormRequest.Kind] = [
     "requestCustomerInfo": .customerInfo, "requestAddress": .address, "requestSignup": .signup,
   ]
@@ -49,20 +55,22 @@ public enum Transcript {
 
   /// A configuration line's configuration, or nil when the line is something else.
   public static func configuration(_ json: JSONValue) throws(DataErrors) -> SessionConfiguration? {
-    guard case .object(let members) = json, let first = members.first(where: { $0.key == "configuration" }) else {
+    let configuration = LineKey.configuration.rawValue
+    guard case .object(let members) = json, let first = members.first(where: { $0.key == configuration }) else {
       return nil
     }
-    if let other = members.first(where: { $0.key != "configuration" }) {
+    if let other = members.first(where: { $0.key != configuration }) {
       throw DataErrors([
         DataProblem(
-          path: .root.appending(key: other.key), message: "unknown key \(Echo.quoted(other.key)) beside configuration")
+          path: .root.appending(key: other.key),
+          message: "unknown key \(Echo.quoted(other.key)) beside \(configuration)")
       ])
     }
     do {
       return try SessionConfiguration(json: first.value)
     } catch {
       throw DataErrors(
-        error.problems.map { DataProblem(path: prefixed($0.path, with: "configuration"), message: $0.message) })
+        error.problems.map { DataProblem(path: prefixed($0.path, with: configuration), message: $0.message) })
     }
   }
 
@@ -70,90 +78,96 @@ public enum Transcript {
   /// - Parameter currency: the session's currency, for the cart's decimal places.
   public static func step(_ json: JSONValue, currency: String) throws(DataErrors) -> (name: String, step: SessionStep) {
     var log = ProblemLog()
-    guard let object = JSONObjectReader(json, at: .root, log: &log), case .object(let members) = json else {
+    guard let object = JSONObjectReader<LineKey>(shapeOf: json, at: .root, log: &log), case .object(let members) = json
+    else {
       throw DataErrors(log.problems)
     }
-    let keys = Set(members.map(\.key))
-    if keys.contains("configuration") {
+    if object.contains(.configuration) {
       throw DataErrors([
-        DataProblem(path: .root.appending(key: "configuration"), message: "a configuration must be the first line")
+        DataProblem(path: object.path(of: .configuration), message: "a configuration must be the first line")
       ])
     }
-    if keys.contains("event") {
-      object.rejectUnknownKeys(["event"], log: &log)
-      let name = object.required("event", log: &log).flatMap { $0.0.string(at: $0.1, log: &log) }
+    if object.contains(.event) {
+      object.rejectKeys(otherThan: [.event], log: &log)
+      let name = object.required(.event, log: &log).flatMap { $0.0.string(at: $0.1, log: &log) }
       try log.check()
       guard let name, let event = SessionEvent(rawValue: name) else {
         let known = SessionEvent.allCases.map(\.rawValue).joined(separator: ", ")
         throw DataErrors([
           DataProblem(
-            path: .root.appending(key: "event"), message: "unknown event \(Echo.quoted(name ?? "")); use \(known)")
+            path: object.path(of: .event), message: "unknown event \(Echo.quoted(name ?? "")); use \(known)")
         ])
       }
       return (name, .event(event))
     }
-    if keys.contains("response") {
-      object.rejectUnknownKeys(["response"], log: &log)
+    if object.contains(.response) {
+      object.rejectKeys(otherThan: [.response], log: &log)
       try log.check()
-      guard let (value, _) = object.optional("response"), case .object = value else {
+      guard let (value, _) = object.optional(.response), case .object = value else {
         throw DataErrors([
-          DataProblem(path: .root.appending(key: "response"), message: "expected an object of shared values")
+          DataProblem(path: object.path(of: .response), message: "expected an object of shared values")
         ])
       }
-      return ("response", .response(value))
+      return (LineKey.response.rawValue, .response(value))
     }
-    if keys.contains("declined") {
-      object.rejectUnknownKeys(["declined"], log: &log)
+    if object.contains(.declined) {
+      object.rejectKeys(otherThan: [.declined], log: &log)
       try log.check()
-      guard let (value, _) = object.optional("declined"), value == .bool(true) else {
-        throw DataErrors([DataProblem(path: .root.appending(key: "declined"), message: "expected true")])
+      guard let (value, _) = object.optional(.declined), value == .bool(true) else {
+        throw DataErrors([DataProblem(path: object.path(of: .declined), message: "expected true")])
       }
-      return ("declined", .declined)
+      return (LineKey.declined.rawValue, .declined)
     }
-    guard let (callValue, callPath) = object.required("call", log: &log),
+    guard let (callValue, callPath) = object.required(.call, log: &log),
       let call = callValue.nonEmptyString(at: callPath, log: &log)
     else {
-      if keys.isEmpty || !keys.contains("call") {
+      if !object.contains(.call) {
+        let (event, call, response, declined) = (LineKey.event, LineKey.call, LineKey.response, LineKey.declined)
         throw DataErrors([
-          DataProblem(path: .root, message: "expected an \"event\", a \"call\", a \"response\" or \"declined\"")
+          DataProblem(
+            path: .root,
+            message:
+              "expected an \"\(event.rawValue)\", a \"\(call.rawValue)\", a \"\(response.rawValue)\" or \"\(declined.rawValue)\""
+          )
         ])
       }
       throw DataErrors(log.problems)
     }
     if call == "updateShoppingCart" {
-      object.rejectUnknownKeys(["call", "cart"], log: &log)
-      guard let (cartJSON, cartPath) = object.required("cart", log: &log) else { throw DataErrors(log.problems) }
+      object.rejectKeys(otherThan: [.call, .cart], log: &log)
+      guard let (cartJSON, cartPath) = object.required(.cart, log: &log) else { throw DataErrors(log.problems) }
       try log.check()
       return (call, .updateShoppingCart(try ShoppingCart(json: cartJSON, currency: currency, at: cartPath)))
     }
     if let kind = requestCalls[call] {
       // The call's own fields, in the contract's request shape: `pass` and purposes
       // that do not belong are refused here as incompatibleRequest / invalidRequest.
-      if members.contains(where: { $0.key == "request" }) {
+      let request = FormRequest.Key.request.rawValue
+      if members.contains(where: { $0.key == request }) {
         throw DataErrors([
-          DataProblem(path: .root.appending(key: "request"), message: "the call \(call) already names the request")
+          DataProblem(path: .root.appending(key: request), message: "the call \(call) already names the request")
         ])
       }
-      let fields = members.filter { $0.key != "call" }
-      let form = try FormRequest(json: .object([("request", .string(kind.rawValue))] + fields))
+      let fields = members.filter { $0.key != LineKey.call.rawValue }
+      let form = try FormRequest(json: .object([(request, .string(kind.rawValue))] + fields))
       return (call, .request(SessionRequest(call: call, form: form)))
     }
     if paymentCalls.contains(call) { return (call, .requestPayment) }
     if statusCalls.contains(call) {
-      object.rejectUnknownKeys(["call", "status"], log: &log)
-      let name = object.required("status", log: &log).flatMap { $0.0.string(at: $0.1, log: &log) }
+      object.rejectKeys(otherThan: [.call, .status], log: &log)
+      let name = object.required(.status, log: &log).flatMap { $0.0.string(at: $0.1, log: &log) }
       try log.check()
       guard let name, let status = StatusScreen(rawValue: name), StatusScreen.customerStatuses.contains(status) else {
         let known = StatusScreen.customerStatuses.map(\.rawValue).joined(separator: ", ")
         throw DataErrors([
           DataProblem(
-            path: .root.appending(key: "status"), message: "unknown status \(Echo.quoted(name ?? "")); use \(known)")
+            path: object.path(of: .status), message: "unknown status \(Echo.quoted(name ?? "")); use \(known)")
         ])
       }
       return (call, .updateStatus(status))
     }
     if closeCalls.contains(call) {
-      object.rejectUnknownKeys(["call"], log: &log)
+      object.rejectKeys(otherThan: [.call], log: &log)
       try log.check()
       return (call, .close)
     }

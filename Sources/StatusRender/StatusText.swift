@@ -2,9 +2,9 @@ import RenderCore
 
 /// A status screen as plain text: the session header, then the title and the subtitle.
 public enum StatusText {
-  public static let defaultWidth = 40
-
-  public static func render(_ screen: StatusScreen, context: RenderContext, width: Int = defaultWidth) -> String {
+  public static func render(
+    _ screen: StatusScreen, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
+  ) -> String {
     let layout = TextLayout(width: width, localeTag: context.locale.formattingTag.description)
     var lines = SessionHeaderText.lines(context: context, layout: layout)
     lines.append(layout.rule("="))

@@ -24,11 +24,6 @@ enum Subcommand: String, CaseIterable, Equatable {
   case replay
 }
 
-enum OutputFormat: String, Equatable {
-  case html
-  case text
-}
-
 /// Options every rendering command shares.
 struct RenderOptions: Equatable {
   var configPath: String?
@@ -91,7 +86,7 @@ struct ReplayOptions: Equatable {
   var outputDirectory: String
   /// `--locales`: nil entries stand for the default locale.
   var locales: [LanguageTag?] = [nil]
-  var formats: [Replay.Format] = [.html]
+  var formats: [OutputFormat] = [.html]
   var configPath: String?
   var width: Int?
 }

@@ -33,11 +33,10 @@ struct Runner {
       switch command {
       case .help(let topic): return Outcome(status: .success, standardOutput: Help.text(for: topic))
       case .version: return Outcome(status: .success, standardOutput: Help.version + "\n")
-      case .cart(let options): return try OutputTarget.deliver(try renderCart(options), to: options.render.outputPath)
-      case .status(let options):
-        return try OutputTarget.deliver(try renderStatus(options), to: options.render.outputPath)
+      case .cart(let options): return try render(options.render) { try cartScreen(options, context: $0) }
+      case .status(let options): return try render(options.render) { _ in options.screen }
       case .diff(let options): return try OutputTarget.deliver(try diffCarts(options), to: options.outputPath)
-      case .form(let options): return try OutputTarget.deliver(try renderForm(options), to: options.render.outputPath)
+      case .form(let options): return try render(options.render) { try formScreen(options, context: $0) }
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
       }
@@ -48,8 +47,19 @@ struct Runner {
     }
   }
 
-  private func renderCart(_ options: CartOptions) throws -> String {
-    let context = try makeContext(options.render)
+  /// The one way every screen command renders: the context from the options, the
+  /// screen made in it, then the screen in the asked format to the output.
+  private func render(
+    _ options: RenderOptions, screen makeScreen: (RenderContext) throws -> any Screen
+  ) throws -> Outcome {
+    let context = try makeContext(options)
+    let screen = try makeScreen(context)
+    let output = screen.render(options.format, context: context, width: options.width ?? OutputFormat.defaultTextWidth)
+    return try OutputTarget.deliver(output, to: options.outputPath)
+  }
+
+  /// The cart, or with `--previous` the update from the previous cart to it.
+  private func cartScreen(_ options: CartOptions, context: RenderContext) throws -> any Screen {
     let input: Input
     if let file = options.file {
       input = try inputs.read(file)
@@ -64,26 +74,9 @@ struct Runner {
       do { update = try CartUpdate(cart, previous: previous) } catch {
         throw RunFailure.data(error.lines(oldFile: previousInput.label, newFile: input.label))
       }
-      switch options.render.format {
-      case .html: return CartHTML.render(update, context: context)
-      case .text:
-        return CartText.render(update, context: context, width: options.render.width ?? CartText.defaultWidth)
-      }
+      return update
     }
-    let cart = try input.decode { json throws(DataErrors) in try ShoppingCart(json: json, currency: currency) }
-    switch options.render.format {
-    case .html: return CartHTML.render(cart, context: context)
-    case .text: return CartText.render(cart, context: context, width: options.render.width ?? CartText.defaultWidth)
-    }
-  }
-
-  private func renderStatus(_ options: StatusOptions) throws -> String {
-    let context = try makeContext(options.render)
-    switch options.render.format {
-    case .html: return StatusHTML.render(options.screen, context: context)
-    case .text:
-      return StatusText.render(options.screen, context: context, width: options.render.width ?? StatusText.defaultWidth)
-    }
+    return try input.decode { json throws(DataErrors) in try ShoppingCart(json: json, currency: currency) }
   }
 
   /// The contract's `diff` JSON between two cart files. Amounts are compared as
@@ -118,8 +111,8 @@ struct Runner {
     return (firstCart, secondCart)
   }
 
-  private func renderForm(_ options: FormOptions) throws -> String {
-    let context = try makeContext(options.render)
+  /// The request's form, with the `--values`, `--errors` and `--token` it keeps.
+  private func formScreen(_ options: FormOptions, context: RenderContext) throws -> any Screen {
     let request = try inputs.read(options.file).decode { json throws(DataErrors) in try FormRequest(json: json) }
     var state = FormState(token: options.token)
     if let path = options.valuesPath {
@@ -134,12 +127,7 @@ struct Runner {
         try FieldError.list(json: json, fields: fields)
       }
     }
-    switch options.render.format {
-    case .html: return FormHTML.render(request, context: context, state: state)
-    case .text:
-      return FormText.render(
-        request, context: context, width: options.render.width ?? FormText.defaultWidth, state: state)
-    }
+    return FormScreen(request, state: state)
   }
 
   /// `parse`: the response JSON with exit 0, or the field errors as JSON with exit 65.
@@ -185,7 +173,7 @@ struct Runner {
     try Self.prepareEmptyFolder(directory, named: options.outputDirectory)
     var written = 0
     let replayOptions = Replay.Options(
-      locales: options.locales, formats: options.formats, width: options.width ?? CartText.defaultWidth)
+      locales: options.locales, formats: options.formats, width: options.width ?? OutputFormat.defaultTextWidth)
     do {
       let steps = try Replay.run(transcript.bytes, configuration: configuration, options: replayOptions) { file in
         let url = directory.appending(path: file.path)

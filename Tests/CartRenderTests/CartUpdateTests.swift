@@ -164,7 +164,9 @@ enum UpdateFixtures {
 }
 
 @Suite struct CartUpdateTextTests {
-  func text(_ update: CartUpdate, locale: String = "en-US", width: Int = CartText.defaultWidth) throws -> String {
+  func text(
+    _ update: CartUpdate, locale: String = "en-US", width: Int = OutputFormat.defaultTextWidth
+  ) throws -> String {
     CartText.render(update, context: try Fixtures.context(locale), width: width)
   }
 
@@ -200,7 +202,7 @@ enum UpdateFixtures {
     let text = try text(try CartUpdate(cart, previous: cart))
     for line in text.split(separator: "\n") { #expect(line.hasPrefix("  "), "\(line)") }
     // The same content as without a previous cart, two columns to the right.
-    let plain = CartText.render(cart, context: try Fixtures.context("en-US"), width: CartText.defaultWidth - 2)
+    let plain = CartText.render(cart, context: try Fixtures.context("en-US"), width: OutputFormat.defaultTextWidth - 2)
     #expect(
       text
         == plain.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }

@@ -1,3 +1,4 @@
+import RenderCore
 import Testing
 
 @testable import FormRender
@@ -5,12 +6,13 @@ import Testing
 @Suite struct CommonMarkDocumentTests {
   func html(_ markdown: String, headingOffset: Int = 0) throws -> String {
     let document = try #require(CommonMarkDocument(markdown: markdown))
-    var writer = RenderCoreHTML()
-    return writer.render(document.safeHTML(headingOffset: headingOffset))
+    var writer = HTMLWriter()
+    TermsHTML.write(document.blocks, headingOffset: headingOffset, into: &writer)
+    return writer.output
   }
 
   func blocks(_ markdown: String) throws -> [MarkdownBlock] {
-    try #require(CommonMarkDocument(markdown: markdown)).blocks()
+    try #require(CommonMarkDocument(markdown: markdown)).blocks
   }
 
   @Test func boldTermsHeading() throws {
@@ -70,10 +72,8 @@ import Testing
 
   @Test func headingsMoveDownUnderThePage() throws {
     #expect(try html("# Terms\n\n###### Small", headingOffset: 1) == "<h2>Terms</h2>\n<h6>Small</h6>\n")
-    // The document itself is unchanged: a second rendering starts from level 1 again.
-    let document = try #require(CommonMarkDocument(markdown: "# Terms"))
-    _ = document.safeHTML(headingOffset: 2)
-    #expect(document.blocks() == [.heading(level: 1, [.text("Terms")])])
+    // The offset is the rendering's: the tree keeps the level as written.
+    #expect(try blocks("# Terms") == [.heading(level: 1, [.text("Terms")])])
   }
 
   @Test func theTreeHoldsEveryKindOfBlock() throws {
@@ -102,7 +102,8 @@ import Testing
         .heading(level: 1, [.text("Title")]),
         .paragraph([
           .text("Some "), .emphasis([.text("emphasis")]), .text(", "), .strong([.text("strong")]), .text(", "),
-          .code("code"), .text(" and a "), .link(url: "https://example.com", [.text("link")]), .text("."), .lineBreak,
+          .code("code"), .text(" and a "), .link(url: "https://example.com", title: "", [.text("link")]), .text("."),
+          .lineBreak,
           .text("Next line"), .softBreak, .text("soft"),
         ]),
         .list(
@@ -111,7 +112,7 @@ import Testing
           ordered: false, start: 0, tight: false,
           items: [[.paragraph([.text("loose")])], [.paragraph([.text("list")])]]),
         .blockQuote([.paragraph([.text("quoted")])]),
-        .codeBlock("code"),
+        .codeBlock("code\n", info: ""),
         .thematicBreak,
       ])
   }

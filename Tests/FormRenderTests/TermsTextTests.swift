@@ -6,7 +6,7 @@ import Testing
 @Suite struct TermsTextTests {
   func text(_ markdown: String, width: Int = 30, locale: String = "en-US") throws -> [String] {
     let document = try #require(CommonMarkDocument(markdown: markdown))
-    return TermsText.lines(document.blocks(), width: width, localeTag: locale)
+    return TermsText.lines(document.blocks, width: width, localeTag: locale)
   }
 
   @Test func headingsAreUnderlinedAndEmphasisMarked() throws {

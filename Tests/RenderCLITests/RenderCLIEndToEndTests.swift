@@ -192,3 +192,19 @@ import Testing
 enum DisplayWidthProbe {
   static func columns(_ line: String) -> Int { DisplayWidth.of(line) }
 }
+
+@Suite struct OptionValueEndToEndTests {
+  let cli = RenderCLIEndToEndTests()
+
+  @Test func anOptionWhereAValueShouldBeIsAMissingValue() throws {
+    let result = try cli.run(["cart", "--output", "--format", "text"])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "Error: missing value for '--output <file>'\nUSAGE: render-cli cart [FILE] [options]\n  See 'render-cli cart --help' for more information.\n"
+    )
+    // The run's folder gets no file named after the option.
+    #expect(!FileManager.default.fileExists(atPath: RenderCLIEndToEndTests.root.appending(path: "--format").path))
+  }
+}

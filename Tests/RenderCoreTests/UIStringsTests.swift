@@ -234,7 +234,7 @@ import Testing
     var catalogs = try UIStringsTests.tags.map(UIStringsTests.compiled)
     let english = try #require(catalogs.first { $0.tag == "en" })
     catalogs += PseudoLocale.allCases.map { $0.catalog(from: english) }
-    let path = GoldenFile.packageRoot().appending(path: "Sources/RenderCore/EmbeddedLocales.swift")
+    let path = GoldenFile.packageRoot().appending(path: "Sources/RenderCore/Locale/EmbeddedLocales.swift")
     let onDisk = try String(contentsOf: path, encoding: .utf8)
     #expect(onDisk == CatalogSwiftSource.render(catalogs), "locales/ changed: run scripts/embed-data")
   }

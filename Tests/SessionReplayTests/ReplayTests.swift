@@ -10,7 +10,7 @@ import Testing
   static let checkout = GoldenFile.packageRoot().appending(path: "examples/checkout.jsonl")
 
   func replay(
-    _ transcript: String, locales: [String] = ["en-US"], formats: [Replay.Format] = [.html]
+    _ transcript: String, locales: [String] = ["en-US"], formats: [OutputFormat] = [.html]
   ) -> (files: [Replay.File], failure: [String]?) {
     var files: [Replay.File] = []
     do {

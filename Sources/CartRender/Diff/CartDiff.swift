@@ -1,0 +1,288 @@
+import Foundation
+import RenderCore
+
+/// What changed between two carts of one session, keyed by item `id`: the hints the
+/// customer's screen animates (`render-cli diff`, and `data-change` with `--previous`).
+///
+/// Every id list follows the new cart's order, except ``removed`` (the old cart's order).
+/// An item that moved and changed is listed in both ``moved`` and ``updated``.
+///
+/// ```swift
+/// let diff = try CartDiff(from: shown, to: next)   // A B C D → B C D A
+/// diff.moved                                       // ["A"]
+/// ```
+public struct CartDiff: Sendable, Equatable {
+  /// An item field whose value differs between the two carts. `allCases` is the fixed
+  /// order ``Update/fields`` lists them in (money first: what animations highlight).
+  public enum Field: String, CaseIterable, Sendable {
+    case quantity
+    case totalPrice
+    case totalAdjustedPrice
+    case name
+    case descriptions
+    case details
+  }
+
+  /// An item in both carts whose fields differ.
+  public struct Update: Sendable, Equatable {
+    public var id: String
+    /// Never empty; in ``Field`` order.
+    public var fields: [Field]
+
+    public init(id: String, fields: [Field]) {
+      self.id = id
+      self.fields = fields
+    }
+  }
+
+  /// Why two carts cannot be compared: an id appears twice in one of them, so which old
+  /// item became which new one has no answer. Each problem is the contract's line, e.g.
+  /// `$.items[1].id: duplicate item id "A" (first at $.items[0])`.
+  public struct DuplicateIDError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Problems in the cart shown before.
+    public var old: [DataProblem]
+    /// Problems in the cart shown now.
+    public var new: [DataProblem]
+
+    public init(old: [DataProblem], new: [DataProblem]) {
+      self.old = old
+      self.new = new
+    }
+
+    /// The contract's error lines, each naming the file its cart came from.
+    public func lines(oldFile: String, newFile: String) -> [String] {
+      DataErrors(old).lines(file: oldFile) + DataErrors(new).lines(file: newFile)
+    }
+
+    public var description: String { lines(oldFile: "old cart", newFile: "new cart").joined(separator: "\n") }
+  }
+
+  /// Ids only in the new cart.
+  public var inserted: [String]
+  /// Ids only in the old cart, in the old cart's order.
+  public var removed: [String]
+  /// Ids in both carts that changed place: the fewest whose relocation explains the new
+  /// order (`A B C D` → `B C D A` moves only `A`).
+  public var moved: [String]
+  /// Ids in both carts whose fields differ, each with the fields.
+  public var updated: [Update]
+  /// The summary lines (labels, values or their order) or the footer differ, or a
+  /// summary appeared or went away. The total is ``totalChanged``'s business.
+  public var summaryChanged: Bool
+  /// `summary.total` differs in value (`14.3` equals `14.30`), appeared, or went away.
+  public var totalChanged: Bool
+
+  /// Compares the cart shown before (`old`) with the one shown now (`new`).
+  ///
+  /// Items are matched by `id`. A kept item is *moved* when it lies outside a longest
+  /// increasing subsequence (LIS) of the kept items' old positions, taken in new order:
+  /// the LIS is the largest set of kept items whose relative order did not change, so
+  /// the items outside it are the fewest that must move. The LIS is found by patience
+  /// sorting with predecessor links (Schensted 1961; Fredman, "On computing the length of
+  /// longest increasing subsequences", Discrete Mathematics 11, 1975; described in Aldous
+  /// and Diaconis, "Longest increasing subsequences: from patience sorting to the
+  /// Baik–Deift–Johansson theorem", Bull. AMS 36, 1999). When several are longest, the
+  /// one found is fixed by the input, so the same pair always gives the same answer.
+  ///
+  /// - Complexity: O(*n* log *n*) time and O(*n*) memory, *n* the two carts' item
+  ///   counts summed: each old id is hashed once and each new id at most once (expected
+  ///   O(1) each, see `ItemIDIndex`), and a kept item out of order costs a binary search.
+  /// - Throws: ``DuplicateIDError`` when either cart has an id twice, listing every
+  ///   repeat in both carts; no diff is made.
+  public init(from old: ShoppingCart, to new: ShoppingCart) throws(DuplicateIDError) {
+    self.init(try CartAlignment(old, new), old: old, new: new)
+  }
+
+  init(_ alignment: CartAlignment, old: ShoppingCart, new: ShoppingCart) {
+    var inserted: [String] = []
+    var moved: [String] = []
+    var updated: [Update] = []
+    // Indexes, not `enumerated()`: copying whole items would touch every field's storage.
+    for index in new.items.indices {
+      guard alignment.oldIndexOfNew[index] != CartAlignment.absent else {
+        inserted.append(new.items[index].id)
+        continue
+      }
+      if alignment.isMoved[index] { moved.append(new.items[index].id) }
+      let changed = alignment.changed[index]
+      if !changed.isEmpty { updated.append(Update(id: new.items[index].id, fields: changed.fields)) }
+    }
+    var removed: [String] = []
+    for index in old.items.indices where alignment.newIndexOfOld[index] == CartAlignment.absent {
+      removed.append(old.items[index].id)
+    }
+    self.inserted = inserted
+    self.removed = removed
+    self.moved = moved
+    self.updated = updated
+    summaryChanged =
+      old.summary?.summaryLines != new.summary?.summaryLines || old.summary?.footer != new.summary?.footer
+    totalChanged = old.summary?.total != new.summary?.total
+  }
+
+  /// True when the two carts show the same thing.
+  public var isEmpty: Bool {
+    inserted.isEmpty && removed.isEmpty && moved.isEmpty && updated.isEmpty && !summaryChanged && !totalChanged
+  }
+
+  /// A set of ``Field``s in one byte, bit *i* for `Field.allCases[i]`.
+  struct FieldSet: Equatable, Sendable {
+    var rawValue: UInt8 = 0
+
+    var isEmpty: Bool { rawValue == 0 }
+
+    mutating func insert(_ field: Field) { rawValue |= Self.bit(field) }
+
+    /// In ``Field`` order.
+    var fields: [Field] { Field.allCases.filter { rawValue & Self.bit($0) != 0 } }
+
+    private static func bit(_ field: Field) -> UInt8 {
+      switch field {
+      case .quantity: 1
+      case .totalPrice: 2
+      case .totalAdjustedPrice: 4
+      case .name: 8
+      case .descriptions: 16
+      case .details: 32
+      }
+    }
+  }
+
+  /// The fields of `new[newIndex]` that differ from `old[oldIndex]`. Fields are read in
+  /// place: copying whole items would touch every field's storage.
+  static func changedFields(
+    _ old: [ShoppingCart.Item], _ oldIndex: Int, _ new: [ShoppingCart.Item], _ newIndex: Int
+  ) -> FieldSet {
+    var fields = FieldSet()
+    if old[oldIndex].quantity != new[newIndex].quantity { fields.insert(.quantity) }
+    if old[oldIndex].totalPrice != new[newIndex].totalPrice { fields.insert(.totalPrice) }
+    if old[oldIndex].totalAdjustedPrice != new[newIndex].totalAdjustedPrice { fields.insert(.totalAdjustedPrice) }
+    if old[oldIndex].name != new[newIndex].name { fields.insert(.name) }
+    if old[oldIndex].descriptions != new[newIndex].descriptions { fields.insert(.descriptions) }
+    if old[oldIndex].details != new[newIndex].details { fields.insert(.details) }
+    return fields
+  }
+
+  /// Indexes into `values` of one longest strictly increasing subsequence of its
+  /// non-negative entries, ascending. Negative entries (items in one cart only) are
+  /// skipped.
+  ///
+  /// Patience sorting: each value goes on the leftmost pile whose top is not smaller
+  /// (found by binary search) and remembers the top of the pile to its left as its
+  /// predecessor. The number of piles is the LIS length; following predecessors back
+  /// from the last pile's top spells one LIS. A value above every top (an item still
+  /// in order, the common case) starts a new pile without a search.
+  ///
+  /// - Complexity: O(*n* log *n*) time, O(*n*) memory.
+  static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+    // tops[k]: index of the smallest value ending an increasing run of length k + 1;
+    // topValues[k] is that value, kept beside it so the search reads one array.
+    var tops: [Int] = []
+    var topValues: [Int] = []
+    tops.reserveCapacity(values.count)
+    topValues.reserveCapacity(values.count)
+    var predecessor = [Int](repeating: -1, count: values.count)
+    for (index, value) in values.enumerated() where value >= 0 {
+      var low = 0
+      if let last = topValues.last, last < value {
+        low = topValues.count
+      } else {
+        var high = topValues.count
+        while low < high {
+          let middle = (low + high) / 2
+          if topValues[middle] < value { low = middle + 1 } else { high = middle }
+        }
+      }
+      if low > 0 { predecessor[index] = tops[low - 1] }
+      if low == tops.count {
+        tops.append(index)
+        topValues.append(value)
+      } else {
+        tops[low] = index
+        topValues[low] = value
+      }
+    }
+    var result = [Int](repeating: 0, count: tops.count)
+    var current = tops.last ?? -1
+    for slot in result.indices.reversed() where current >= 0 {
+      result[slot] = current
+      current = predecessor[current]
+    }
+    return result
+  }
+}
+
+/// How the items of two carts line up: computed once, read by ``CartDiff`` and by
+/// ``CartUpdate`` (which also places the removed items). Indexes are plain `Int`s with
+/// ``absent`` for "not in the other cart", and changed fields one byte per item, so a
+/// 100,000-item diff allocates a few megabytes, not tens.
+struct CartAlignment: Sendable {
+  /// Stands for an item that is not in the other cart.
+  static let absent = -1
+
+  /// For each new item, its index in the old cart, or ``absent`` when inserted.
+  var oldIndexOfNew: [Int]
+  /// For each old item, its index in the new cart, or ``absent`` when removed.
+  var newIndexOfOld: [Int]
+  /// For each new item: in both carts, and outside the LIS.
+  var isMoved: [Bool]
+  /// For each new item, the fields that changed (none when inserted or unchanged).
+  var changed: [CartDiff.FieldSet]
+
+  /// Matches the items by id, refusing duplicate ids on either side.
+  ///
+  /// One hash table, of the old ids: each new id is looked up in it at most once, which
+  /// both matches the item and finds a repeated kept id (its old item is already
+  /// matched). Only inserted ids need a table of their own, to find repeats among them.
+  /// Most updates keep most items in order, so the old item after the last match is
+  /// tried first: when its id is the same (old ids being unique) no lookup is needed.
+  init(_ previous: ShoppingCart, _ current: ShoppingCart) throws(CartDiff.DuplicateIDError) {
+    let old = previous.items
+    let new = current.items
+    var oldLog = ProblemLog()
+    var newLog = ProblemLog()
+    let oldIDs = ItemIDIndex(old, log: &oldLog)
+    var insertedIDs = ItemIDIndex(capacity: 16)
+    var oldIndexOfNew = [Int](repeating: Self.absent, count: new.count)
+    var newIndexOfOld = [Int](repeating: Self.absent, count: old.count)
+    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
+    var isMoved = [Bool](repeating: false, count: new.count)
+    let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
+    var guess = 0
+    for newIndex in new.indices {
+      let id = new[newIndex].id
+      let matchesGuess = guess < old.count && old[guess].id.utf8.elementsEqual(id.utf8)
+      guard let oldIndex = matchesGuess ? guess : oldIDs.position(of: id) else {
+        if let first = insertedIDs.insert(id, position: newIndex) {
+          ItemIDIndex.logDuplicate(id, at: newIndex, first: first, itemsPath: itemsPath, log: &newLog)
+        }
+        continue
+      }
+      let first = newIndexOfOld[oldIndex]
+      if first != Self.absent {
+        ItemIDIndex.logDuplicate(id, at: newIndex, first: first, itemsPath: itemsPath, log: &newLog)
+      } else {
+        newIndexOfOld[oldIndex] = newIndex
+        oldIndexOfNew[newIndex] = oldIndex
+        // Compared now, while both items are in cache (moved until the LIS says otherwise).
+        changed[newIndex] = CartDiff.changedFields(old, oldIndex, new, newIndex)
+        isMoved[newIndex] = true
+      }
+      guess = oldIndex + 1
+    }
+    guard oldLog.problems.isEmpty, newLog.problems.isEmpty else {
+      if !oldLog.problems.isEmpty {
+        // Matching by position is exact only when old ids are unique: check the new cart alone.
+        newLog = ProblemLog()
+        _ = ItemIDIndex(new, log: &newLog)
+      }
+      throw CartDiff.DuplicateIDError(old: oldLog.problems, new: newLog.problems)
+    }
+    // The kept items' old positions, in new order: those in the LIS stay put.
+    for kept in CartDiff.longestIncreasingSubsequence(oldIndexOfNew) { isMoved[kept] = false }
+    self.oldIndexOfNew = oldIndexOfNew
+    self.newIndexOfOld = newIndexOfOld
+    self.isMoved = isMoved
+    self.changed = changed
+  }
+}

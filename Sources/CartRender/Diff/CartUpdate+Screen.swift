@@ -1,0 +1,13 @@
+import RenderCore
+
+/// A cart shown after ``CartUpdate/previous``: the cart screen with the contract's
+/// animation hints in HTML and the change gutter in text.
+extension CartUpdate: Screen {
+  /// The page with `data-change` hints, as ``CartHTML`` renders it.
+  public func html(context: RenderContext) -> String { CartHTML.render(self, context: context) }
+
+  /// The text with a change gutter, as ``CartText`` renders it.
+  public func text(context: RenderContext, width: Int) -> String {
+    CartText.render(self, context: context, width: width)
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import RenderCore
+
+/// The cart screen as plain text, for a terminal or a snapshot file: labels on the
+/// left, amounts right-aligned in the last columns, everything within the layout's width.
+///
+/// Rendered from a ``CartUpdate`` (`--previous`), every line starts with a two-column
+/// gutter whose first column marks what changed, so a diff of two snapshots reads at a
+/// glance: `+` an inserted item (or a new summary line), `-` an item that left (shown
+/// once, at its old place), `~` a line showing a changed value, `↕` the other lines of
+/// a moved item. Summary lines are marked `+` (new label) or `~` (new value), the total
+/// and the footer `~` when they changed. The rest of the line is laid out in the width left, so it still fits.
+public enum CartText {
+  /// Gutter marks, as documented on the type.
+  enum Mark: Character {
+    case inserted = "+"
+    case removed = "-"
+    case changed = "~"
+    case moved = "↕"
+  }
+
+  public static func render(
+    _ cart: ShoppingCart, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
+  ) -> String {
+    render(cart, update: nil, context: context, width: width)
+  }
+
+  /// The updated cart with a change gutter against ``CartUpdate/previous``; every line
+  /// still fits `width` columns.
+  public static func render(
+    _ update: CartUpdate, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
+  ) -> String {
+    render(update.cart, update: update, context: context, width: width)
+  }
+
+  /// Lines with an optional change gutter.
+  private struct Output {
+    let gutter: Bool
+    var lines: [String] = []
+
+    mutating func add(_ new: [String], _ mark: Mark? = nil) {
+      guard gutter else {
+        lines += new
+        return
+      }
+      let prefix = String(mark?.rawValue ?? " ") + " "
+      lines += new.map { prefix + $0 }
+    }
+
+    mutating func add(_ line: String, _ mark: Mark? = nil) { add([line], mark) }
+  }
+
+  private static func render(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext, width: Int) -> String {
+    let strings = context.strings
+    let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
+    var out = Output(gutter: update != nil)
+    let layout = TextLayout(
+      width: update == nil ? width : max(1, width - 2), localeTag: context.locale.formattingTag.description)
+    out.add(SessionHeaderText.lines(context: context, layout: layout))
+    out.add(layout.rule("="))
+    out.add(layout.wrap(strings(.cartTitle)))
+    if !cart.items.isEmpty {
+      let count = cart.itemCount
+      out.add(layout.wrap(strings(.cartItemCount, count: count, money.format(count))))
+    }
+    out.add("")
+    let rows =
+      update?.rows
+      ?? cart.items.map {
+        CartUpdate.Row(item: $0, previousItem: nil, change: .unchanged, changedFields: [], direction: nil)
+      }
+    for (index, row) in rows.enumerated() {
+      if index > 0 { out.add("") }
+      writeItem(row, marked: update != nil, layout: layout, money: money, strings: strings, into: &out)
+    }
+    if cart.items.isEmpty {
+      if !rows.isEmpty { out.add("") }
+      out.add(layout.wrap(strings(.cartEmptyTitle)))
+      out.add(layout.wrap(strings(.cartEmptyMessage)))
+    }
+    if let summary = cart.summary {
+      out.add(layout.rule("-"))
+      for line in summary.summaryLines {
+        let mark: Mark? =
+          switch update?.change(of: line) {
+          case .inserted: .inserted
+          case nil: nil
+          default: .changed
+          }
+        switch line.value {
+        case .amount(let amount): out.add(layout.row(line.label, money.format(amount)), mark)
+        case .text(let text): out.add(layout.row(line.label, text, valueBreaks: true), mark)
+        }
+      }
+      out.add(layout.rule("="))
+      out.add(
+        layout.row(strings(.cartTotal), money.format(summary.total)), update?.diff.totalChanged == true ? .changed : nil
+      )
+      if let footer = summary.footer, !footer.isEmpty {
+        out.add("")
+        let changed = update.map { $0.previous.summary?.footer != footer } ?? false
+        out.add(layout.wrap(footer), changed ? .changed : nil)
+      }
+    }
+    return out.lines.map { $0.trimmingTrailingWhitespace() }.joined(separator: "\n") + "\n"
+  }
+
+  private static func writeItem(
+    _ row: CartUpdate.Row, marked: Bool, layout: TextLayout, money: MoneyFormatter, strings: StringTable,
+    into out: inout Output
+  ) {
+    let item = row.item
+    let marks = marked ? Marks(row) : Marks()
+    out.add(layout.row(item.name, money.format(item.payablePrice)), marks.price)
+    let quantity = strings(.cartQuantity, money.format(item.quantity))
+    if item.isAdjusted {
+      out.add(layout.row(quantity, strings(.cartPriceWas, money.format(item.totalPrice)), indent: 2), marks.quantity)
+    } else {
+      out.add(layout.wrap(quantity, indent: 2), marks.quantity)
+    }
+    for description in item.descriptions { out.add(layout.wrap(description, indent: 2), marks.descriptions) }
+    for detail in item.details { out.add(layout.wrap(detail, indent: 4), marks.details) }
+  }
+
+  /// The mark of each part of an item's lines.
+  private struct Marks {
+    /// Name and price.
+    var price: Mark?
+    /// Quantity, and the original price of a discounted line.
+    var quantity: Mark?
+    var descriptions: Mark?
+    var details: Mark?
+
+    init() {}
+
+    init(_ row: CartUpdate.Row) {
+      switch row.change {
+      case .unchanged: self.init()
+      case .inserted: self.init(all: .inserted)
+      case .removed: self.init(all: .removed)
+      case .updated, .moved:
+        let rest: Mark? = row.change == .moved ? .moved : nil
+        self.init(all: rest)
+        let fields = Set(row.changedFields)
+        let priceChanged = !fields.isDisjoint(with: [.totalPrice, .totalAdjustedPrice])
+        let wasShown = row.item.isAdjusted || row.previousItem?.isAdjusted == true
+        if priceChanged || fields.contains(.name) { price = .changed }
+        if fields.contains(.quantity) || (priceChanged && wasShown) { quantity = .changed }
+        if fields.contains(.descriptions), !row.item.descriptions.isEmpty { descriptions = .changed }
+        if fields.contains(.details), !row.item.details.isEmpty { details = .changed }
+        // A change no line shows (a list emptied) still marks the item.
+        if !fields.isEmpty, price != .changed, quantity != .changed, descriptions != .changed, details != .changed {
+          price = .changed
+        }
+      }
+    }
+
+    private init(all mark: Mark?) {
+      price = mark
+      quantity = mark
+      descriptions = mark
+      details = mark
+    }
+  }
+}

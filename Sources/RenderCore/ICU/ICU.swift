@@ -1,0 +1,94 @@
+internal import CICUShim
+import Foundation
+
+/// The one file that calls ICU's C API (Debian's libicu): Unicode properties for
+/// display width, UAX #14 line breaking, CLDR currency digits, and for UI languages CLDR's
+/// likely subtags, parent locales and plural rules.
+enum ICU {
+  static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool { cicu_is_east_asian_wide(Int32(scalar.value)) != 0 }
+  static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool { cicu_is_zero_width(Int32(scalar.value)) != 0 }
+  static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+    cicu_is_emoji_presentation(Int32(scalar.value)) != 0
+  }
+
+  /// UAX #14 line-break opportunities in `text`, as UTF-16 offsets in ascending order,
+  /// the last being the text's UTF-16 length. Nil if ICU fails.
+  static func lineBreakOffsets(_ text: String, locale: String) -> [Int]? {
+    // ICU locale IDs use underscores. Japanese gets strict line breaking (CSS
+    // `line-break: strict`): no line starts with a small kana or a prolonged sound mark.
+    var locale = locale.replacingOccurrences(of: "-", with: "_")
+    if locale == "ja" || locale.hasPrefix("ja_") { locale += "@lb=strict" }
+    let units = Array(text.utf16)
+    guard !units.isEmpty else { return [] }
+    // There are never more break opportunities than code units.
+    var offsets = [Int32](repeating: 0, count: units.count)
+    let count = units.withUnsafeBufferPointer { unitBuffer in
+      offsets.withUnsafeMutableBufferPointer { offsetBuffer in
+        cicu_line_breaks(
+          unitBuffer.baseAddress, Int32(unitBuffer.count), locale, offsetBuffer.baseAddress,
+          Int32(offsetBuffer.count))
+      }
+    }
+    guard count >= 0 else { return nil }
+    return offsets.prefix(Int(count)).map(Int.init)
+  }
+
+  /// True for a common, non-deprecated ISO 4217 code (not XXX, XTS, VEF…).
+  static func isCurrentCurrency(_ code: String) -> Bool { cicu_is_current_currency(code) != 0 }
+
+  /// True for an ISO 3166-1 alpha-2 country code (not EU, not a deprecated code).
+  static func isISOCountry(_ code: String) -> Bool { cicu_is_iso_country(code) != 0 }
+
+  /// True for right-to-left letters and explicit bidi controls (U+202A–E, U+2066–9).
+  static func needsBidiIsolation(_ scalar: Unicode.Scalar) -> Bool {
+    cicu_needs_bidi_isolation(Int32(scalar.value)) != 0
+  }
+
+  /// Minor units of an ISO 4217 currency per CLDR: 2 for USD, 0 for JPY, 3 for KWD.
+  static func currencyFractionDigits(_ code: String) -> Int {
+    let units = Array(code.utf16) + [0]
+    let digits = Int(cicu_currency_fraction_digits(units))
+    return digits >= 0 ? digits : 2
+  }
+
+  /// ICU's likely-subtags maximization of a BCP 47 tag (`zh-TW` gives `zh-Hant-TW`), nil if ICU fails.
+  static func maximizedTag(_ tag: String) -> String? {
+    ascii(capacity: 160) { cicu_maximize_tag(tag, $0, $1) }
+  }
+
+  /// The CLDR fallback chain of a BCP 47 tag, most specific first, without root
+  /// (`es-MX es-419 es`); just the tag when ICU has no data for it.
+  static func localeFallbacks(_ tag: String) -> [String] {
+    guard let chain = ascii(capacity: 512, { cicu_locale_fallbacks(tag, $0, $1) }) else { return [tag] }
+    return chain.split(separator: " ").map(String.init)
+  }
+
+  /// A locale's cardinal plural rules (an ICU `UPluralRules`), nil if ICU fails; closed by
+  /// ``closePluralRules(_:)``.
+  static func openPluralRules(_ tag: String) -> OpaquePointer? { cicu_plural_rules_open(tag) }
+
+  static func closePluralRules(_ rules: OpaquePointer?) { cicu_plural_rules_close(rules) }
+
+  /// The CLDR plural category keyword (`one`, `few`…) of `count`, nil if ICU fails.
+  static func pluralCategory(_ rules: OpaquePointer, _ count: Int) -> String? {
+    ascii(capacity: 16) { cicu_plural_rules_select(rules, Int64(count), $0, $1) }
+  }
+
+  /// The category keywords the rules use, space-separated, nil if ICU fails.
+  static func pluralCategories(_ rules: OpaquePointer) -> String? {
+    ascii(capacity: 64) { cicu_plural_rules_categories(rules, $0, $1) }
+  }
+
+  /// Calls a shim function that writes ASCII into a buffer and returns its length (-1 on failure).
+  private static func ascii(
+    capacity: Int, _ write: (UnsafeMutablePointer<CChar>, Int32) -> Int32
+  ) -> String? {
+    var buffer = [CChar](repeating: 0, count: capacity)
+    let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
+      guard let base = pointer.baseAddress else { return -1 }
+      return write(base, Int32(capacity))
+    }
+    guard length > 0, Int(length) < capacity else { return nil }
+    return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// The member names of one kind of JSON object, declared once as a `String`-backed
+/// enum: `enum Key: String, JSONKey { case items, summary }`. A reader looks members up
+/// by case and finds unknown members from `allCases`, so no key name is typed twice.
+public protocol JSONKey: RawRepresentable<String>, CaseIterable, Hashable {}
+
+/// Reads one JSON object's members by their ``JSONKey``, logging a problem for each one
+/// that is missing, of the wrong type, or not expected at all.
+///
+/// Unknown keys are errors, not ignored: a misspelt `totalAdjustedPirce` silently
+/// dropped would show the customer the wrong amount. Duplicate keys never get here:
+/// ``JSONParser`` refuses them.
+public struct JSONObjectReader<Key: JSONKey> {
+  public let path: JSONPath
+  private let members: [(key: String, value: JSONValue)]
+
+  /// Nil (with a problem logged) when `value` is not an object; otherwise each member
+  /// whose name is none of `Key`'s cases is logged, `$.path.name: unknown key "name"`.
+  public init?(_ value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
+    self.init(shapeOf: value, at: path, log: &log)
+    rejectKeys(otherThan: Key.allCases, log: &log)
+  }
+
+  /// Nil (with a problem logged) when `value` is not an object; members are not checked
+  /// yet. For an object whose keys depend on which one it holds (a transcript line):
+  /// the caller checks with ``rejectKeys(otherThan:log:)`` once it knows.
+  public init?(shapeOf value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
+    guard case .object(let members) = value else {
+      log.add(path, "expected an object, found \(value.typeName)")
+      return nil
+    }
+    self.path = path
+    self.members = members
+  }
+
+  /// The member's value and path, or nil (logging "missing") when it is absent.
+  public func required(_ key: Key, log: inout ProblemLog) -> (JSONValue, JSONPath)? {
+    guard let value = self[key] else {
+      log.add(path(of: key), "missing required key \(Echo.quoted(key.rawValue))")
+      return nil
+    }
+    return (value, path(of: key))
+  }
+
+  /// The member's value and path, or nil when absent. An explicit `null` counts as absent.
+  public func optional(_ key: Key) -> (JSONValue, JSONPath)? {
+    guard let value = self[key], value != .null else { return nil }
+    return (value, path(of: key))
+  }
+
+  /// Whether the object has the member, `null` included.
+  public func contains(_ key: Key) -> Bool { self[key] != nil }
+
+  /// Where the member stands (or would stand): `$.items[0]` and `.id` give `$.items[0].id`.
+  public func path(of key: Key) -> JSONPath { path.appending(key: key.rawValue) }
+
+  /// Logs one problem per member, in document order, that is not one of `allowed`.
+  public func rejectKeys(otherThan allowed: some Collection<Key>, log: inout ProblemLog) {
+    for member in members where !(Key(rawValue: member.key).map(allowed.contains) ?? false) {
+      log.add(path.appending(key: member.key), "unknown key \(Echo.quoted(member.key))")
+    }
+  }
+
+  private subscript(key: Key) -> JSONValue? { members.first { $0.key == key.rawValue }?.value }
+}
+
+extension JSONValue {
+  /// The string, or nil with a problem logged. Control characters (C0, DEL, C1) other
+  /// than the line feed are refused: they have no visible form and break text layouts.
+  public func string(at path: JSONPath, log: inout ProblemLog) -> String? {
+    guard case .string(let text) = self else {
+      log.add(path, "expected a string, found \(typeName)")
+      return nil
+    }
+    if let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+      log.add(
+        path, "control character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed")
+      return nil
+    }
+    return text
+  }
+
+  /// A string with at least one visible character: not only white space, nor only
+  /// zero-width characters (U+200B, U+FEFF, a lone combining mark…), which would show
+  /// the customer an item with no name.
+  public func nonEmptyString(at path: JSONPath, log: inout ProblemLog) -> String? {
+    guard let text = string(at: path, log: &log) else { return nil }
+    guard DisplayWidth.hasVisibleCharacter(text) else {
+      log.add(path, "must not be empty")
+      return nil
+    }
+    return text
+  }
+
+  /// An array of strings; each bad element is logged with its own index.
+  public func stringArray(at path: JSONPath, log: inout ProblemLog) -> [String]? {
+    guard case .array(let elements) = self else {
+      log.add(path, "expected an array of strings, found \(typeName)")
+      return nil
+    }
+    var strings: [String] = []
+    for (index, element) in elements.enumerated() {
+      if let text = element.string(at: path.appending(index: index), log: &log) { strings.append(text) }
+    }
+    return strings.count == elements.count ? strings : nil
+  }
+
+  /// An integer literal (no fraction, no exponent) within `range`.
+  public func integer(at path: JSONPath, in range: ClosedRange<Int>, log: inout ProblemLog) -> Int? {
+    guard case .number(let literal) = self else {
+      log.add(path, "expected an integer, found \(typeName)")
+      return nil
+    }
+    guard let value = Int(literal) else {
+      let isWhole = literal.drop { $0 == "-" }.allSatisfy { $0.isASCII && $0.isNumber }
+      log.add(
+        path,
+        isWhole
+          ? "must be between \(range.lowerBound) and \(range.upperBound), found \(Echo.literal(literal))"
+          : "expected a whole number, found \(Echo.literal(literal))")
+      return nil
+    }
+    guard range.contains(value) else {
+      log.add(path, "must be between \(range.lowerBound) and \(range.upperBound), found \(Echo.literal(literal))")
+      return nil
+    }
+    return value
+  }
+
+  /// An amount in whole currency units, decoded exactly from the literal.
+  ///
+  /// - Parameter fractionDigits: the currency's minor units (ISO 4217); an amount
+  ///   with more decimal places is refused, since formatting would round it and show
+  ///   the customer an amount the merchant did not send. Nil skips the check.
+  public func amount(at path: JSONPath, fractionDigits: Int?, log: inout ProblemLog) -> Decimal? {
+    guard case .number(let literal) = self else {
+      log.add(path, "expected an amount (a JSON number), found \(typeName)")
+      return nil
+    }
+    switch DecimalLiteral(literal) {
+    case .none:
+      log.add(path, "\(Echo.literal(literal)) is not an amount")
+      return nil
+    case .some(let parsed):
+      guard parsed.integerDigits <= DecimalLiteral.maximumIntegerDigits else {
+        log.add(
+          path,
+          "\(Echo.literal(literal)) is too large for an amount (at most \(DecimalLiteral.maximumIntegerDigits) digits before the decimal point)"
+        )
+        return nil
+      }
+      guard parsed.significantDigits <= DecimalLiteral.maximumSignificantDigits else {
+        log.add(
+          path, "\(Echo.literal(literal)) has more than \(DecimalLiteral.maximumSignificantDigits) significant digits")
+        return nil
+      }
+      if let fractionDigits, parsed.scale > fractionDigits {
+        log.add(path, "\(Echo.literal(literal)) has more decimal places than the currency allows (\(fractionDigits))")
+        return nil
+      }
+      return parsed.value
+    }
+  }
+}
+
+/// What an RFC 8259 number literal holds, counted from its digits rather than from a
+/// binary floating-point value.
+struct DecimalLiteral {
+  /// Digits before the decimal point an amount may have (`99999999999999999999.99`).
+  static let maximumIntegerDigits = 20
+  /// `Decimal` holds 38 significant decimal digits exactly.
+  static let maximumSignificantDigits = 38
+
+  var value: Decimal
+  /// Decimal places that matter (trailing zeros do not): `14.30` has 1, `1e-3` has 3.
+  var scale: Int
+  var integerDigits: Int
+  var significantDigits: Int
+
+  init?(_ literal: String) {
+    var rest = Substring(literal)
+    let negative = rest.first == "-"
+    if negative { rest = rest.dropFirst() }
+    let mantissa = rest.prefix { $0 != "e" && $0 != "E" }
+    let exponentText = rest.dropFirst(mantissa.count + 1)
+    guard let exponent = exponentText.isEmpty ? 0 : Int(exponentText), abs(exponent) < 1000 else { return nil }
+    let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count) else { return nil }
+    let whole = parts[0]
+    let fraction = parts.count == 2 ? parts[1] : ""
+    guard !whole.isEmpty, (whole + fraction).allSatisfy(\.isASCII), (whole + fraction).allSatisfy(\.isNumber) else {
+      return nil
+    }
+    // All digits as one integer string, and the power of ten it is scaled by.
+    let digits = String(whole + fraction).drop { $0 == "0" }
+    let trimmed = digits.reversed().drop { $0 == "0" }
+    let trailingZeros = digits.count - trimmed.count
+    let power = exponent - fraction.count
+    significantDigits = trimmed.count
+    scale = significantDigits == 0 ? 0 : max(0, -(power + trailingZeros))
+    integerDigits = max(0, digits.count + power)
+    guard integerDigits <= Self.maximumIntegerDigits + 1, significantDigits <= Self.maximumSignificantDigits + 1 else {
+      // Too large to hold; the caller reports the digit counts.
+      value = 0
+      return
+    }
+    guard let parsed = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !parsed.isNaN else {
+      return nil
+    }
+    value = parsed
+  }
+}
+
+extension String {
+  /// `self` with `pad` added on the left up to `width` characters: `"7".leftPadded(to: 3)` is `"007"`.
+  public func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    String(repeating: pad, count: max(0, width - count)) + self
+  }
+}

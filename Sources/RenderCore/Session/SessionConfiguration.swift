@@ -1,0 +1,105 @@
+import Foundation
+
+/// What the merchant's app configures for the whole session
+/// (`CustomerEngagementSession.Configuration`, MoovKit's `CustomerSessionConfiguration`).
+public struct SessionConfiguration: Sendable, Equatable {
+  /// ISO 4217 code of every amount in the session, e.g. `USD`, `JPY`, `KWD`.
+  public var currency: String
+  /// ISO 3166-1 alpha-2 code of the store, e.g. `US`: fills in a locale tag that has
+  /// no region, and lays out addresses.
+  public var region: String
+  /// Absolute `https:` or `http:` URL, linked on every screen.
+  public var privacyPolicyURL: String
+  /// Absolute `https:` URL, shown with the brand details.
+  public var websiteURL: String?
+  public var storeName: String?
+  /// The device's or the salesperson's name.
+  public var deviceName: String?
+
+  public init(
+    currency: String, region: String, privacyPolicyURL: String,
+    websiteURL: String? = nil, storeName: String? = nil, deviceName: String? = nil
+  ) {
+    self.currency = currency
+    self.region = region
+    self.privacyPolicyURL = privacyPolicyURL
+    self.websiteURL = websiteURL
+    self.storeName = storeName
+    self.deviceName = deviceName
+  }
+
+  /// The contract's default without `--config`: USD, US, no names, example.com's policy.
+  public static let `default` = SessionConfiguration(
+    currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy")
+
+  /// The contract's member names.
+  private enum Key: String, JSONKey {
+    case currency, region, privacyPolicyURL, websiteURL, storeName, deviceName
+  }
+
+  /// Decodes and validates the contract's JSON.
+  /// - Throws: ``DataErrors`` listing every problem with its JSON path.
+  public init(json: JSONValue) throws(DataErrors) {
+    var log = ProblemLog()
+    guard let object = JSONObjectReader<Key>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
+
+    var currency: String?
+    if let (value, path) = object.required(.currency, log: &log), let code = value.string(at: path, log: &log) {
+      if CurrencyCode.isKnown(code) {
+        currency = code
+      } else {
+        log.add(path, "\(Echo.quoted(code)) is not an ISO 4217 currency code")
+      }
+    }
+    var region: String?
+    if let (value, path) = object.required(.region, log: &log), let code = value.string(at: path, log: &log) {
+      if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }), ICU.isISOCountry(code) {
+        region = code
+      } else {
+        log.add(path, "\(Echo.quoted(code)) is not an ISO 3166-1 alpha-2 region code")
+      }
+    }
+    var privacy: String?
+    if let (value, path) = object.required(.privacyPolicyURL, log: &log), let url = value.string(at: path, log: &log) {
+      privacy = Self.checkedURL(url, schemes: ["https", "http"], at: path, log: &log)
+    }
+    var website: String?
+    if let (value, path) = object.optional(.websiteURL), let url = value.string(at: path, log: &log) {
+      website = Self.checkedURL(url, schemes: ["https"], at: path, log: &log)
+    }
+    let storeName = object.optional(.storeName).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+    let deviceName = object.optional(.deviceName).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
+
+    try log.check()
+    guard let currency, let region, let privacy else { throw DataErrors(log.problems) }
+    self.init(
+      currency: currency, region: region, privacyPolicyURL: privacy,
+      websiteURL: website, storeName: storeName, deviceName: deviceName)
+  }
+
+  /// The URL as given when ``WebURL`` accepts it with one of `schemes`; nil with a
+  /// problem logged otherwise (`javascript:`, `data:`, relative references, no host).
+  private static func checkedURL(_ text: String, schemes: Set<String>, at path: JSONPath, log: inout ProblemLog)
+    -> String?
+  {
+    let allowed = schemes.sorted().map { "\($0):" }.joined(separator: " or ")
+    switch WebURL.problem(text, schemes: schemes) {
+    case nil:
+      return text
+    case .notAbsolute:
+      log.add(path, "\(Echo.quoted(text)) is not an absolute URL")
+    case .scheme(let scheme):
+      log.add(path, "the \(Echo.literal(scheme)): scheme is not allowed; use \(allowed)")
+    case .character(let bad):
+      let code = "U+" + String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)
+      log.add(path, "\(Echo.quoted(text)) holds a character a URL may not hold unescaped (\(code))")
+    case .credentials:
+      log.add(path, "\(Echo.quoted(text)) holds a user name or password; a link must show where it goes")
+    case .host:
+      log.add(path, "\(Echo.quoted(text)) is not an absolute \(allowed) URL with a valid host")
+    case .port:
+      log.add(path, "\(Echo.quoted(text)) has a port outside 0–65535")
+    }
+    return nil
+  }
+}

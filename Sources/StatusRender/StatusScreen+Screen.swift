@@ -1,0 +1,13 @@
+import RenderCore
+
+/// Every status is a screen of its own: the welcome (``StatusScreen/connected``), the
+/// merchant's statuses and the end-of-session screens.
+extension StatusScreen: Screen {
+  /// The page, as ``StatusHTML`` renders it.
+  public func html(context: RenderContext) -> String { StatusHTML.render(self, context: context) }
+
+  /// The text, as ``StatusText`` renders it.
+  public func text(context: RenderContext, width: Int) -> String {
+    StatusText.render(self, context: context, width: width)
+  }
+}

@@ -1,0 +1,76 @@
+/// One command-line option that takes a value (`--name value` or `--name=value`),
+/// declared once: its name, the name of its value, its help text and where its value
+/// goes. Parsing, the set of options a subcommand knows and its help all come from it.
+struct OptionDeclaration<Options>: Sendable {
+  /// With the dashes: `--output`.
+  let name: String
+  /// Lowercase, as errors show it (`'--output <file>'`); help shows it uppercase
+  /// (`--output FILE`), or the choices when there are some (`--format html|text`).
+  let valueName: String
+  /// The only values accepted, in the order help and errors list them; empty for any.
+  let choices: [String]
+  /// Hand-wrapped lines; help indents every line after the first under the first.
+  let help: String
+  /// Checks the value and stores it; a thrown ``UsageError`` names no subcommand (the
+  /// parser adds it).
+  let store: @Sendable (inout Options, String) throws(UsageError) -> Void
+
+  init(
+    _ name: String, value valueName: String, choices: [String] = [], help: String,
+    store: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void
+  ) {
+    self.name = name
+    self.valueName = valueName
+    self.choices = choices
+    self.help = help
+    self.store = store
+  }
+
+  /// Stores a value that needs no check.
+  init(
+    _ name: String, value valueName: String, choices: [String] = [], help: String,
+    into keyPath: WritableKeyPath<Options, String?> & Sendable
+  ) {
+    self.init(name, value: valueName, choices: choices, help: help) { options, value throws(UsageError) in
+      options[keyPath: keyPath] = value
+    }
+  }
+
+  /// How help shows the option: `--output FILE`, `--format html|text`.
+  var helpLabel: String {
+    name + " " + (choices.isEmpty ? valueName.uppercased() : choices.joined(separator: "|"))
+  }
+
+  /// How errors name the option: `'--output <file>'`.
+  var usageLabel: String { "'\(name) <\(valueName)>'" }
+
+  /// The same option with help written for one subcommand's narrower use of it.
+  func withHelp(_ help: String) -> Self {
+    Self(name, value: valueName, choices: choices, help: help, store: store)
+  }
+
+  /// The option storing into a part of larger options, e.g. the ``RenderOptions`` of
+  /// ``CartOptions``.
+  func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Options> & Sendable) -> OptionDeclaration<Outer> {
+    let store = self.store
+    return OptionDeclaration<Outer>(name, value: valueName, choices: choices, help: help) {
+      outer, value throws(UsageError) in try store(&outer[keyPath: keyPath], value)
+    }
+  }
+
+  /// Checks `value` against ``choices``: "'pdf' is not a format; use html or text."
+  func checkChoice(_ value: String) throws(UsageError) {
+    guard !choices.isEmpty, !choices.contains(value) else { return }
+    let list =
+      choices.count == 1
+      ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+    throw UsageError("'\(value)' is not a \(valueName); use \(list).")
+  }
+}
+
+extension OptionDeclaration where Options == String? {
+  /// An option whose value is kept as given, such as a file path.
+  init(_ name: String, value valueName: String, help: String) {
+    self.init(name, value: valueName, help: help) { stored, value throws(UsageError) in stored = value }
+  }
+}

@@ -1,0 +1,362 @@
+import FormRender
+import Foundation
+import RenderCore
+import SessionReplay
+import StatusRender
+
+/// Every render-cli subcommand and option, declared once. Parsing, the options each
+/// subcommand knows and the help text all come from here (see ``CommandLineSyntax``).
+///
+/// A new subcommand is a ``Subcommand`` case, a ``Command`` case with its options
+/// struct, a ``SubcommandDeclaration`` here listing its options (shared ones such as
+/// ``renderOptions`` lifted into its struct), its place in
+/// ``CommandLineSyntax/standard``, and the ``Runner`` case that runs it.
+enum SubcommandDeclarations {
+  // MARK: Options more than one subcommand takes, each storing its own value; a
+  // subcommand lifts them into its options (`config.lifted(\.render.configPath)`).
+
+  static let config = OptionDeclaration<String?>(
+    "--config", value: "file",
+    help: """
+      Session configuration JSON (currency, region,
+      privacyPolicyURL, websiteURL, storeName, deviceName). Default:
+      USD, US, https://example.com/privacy.
+      """)
+
+  static let locale = OptionDeclaration<LanguageTag?>(
+    "--locale", value: "tag",
+    help: """
+      BCP 47 locale, e.g. fr-CA, ar-EG, zh-Hant-TW. Wins over
+      --accept-language. Without a region the session's
+      region is used (es at a US store formats as es-US).
+      """
+  ) { locale, value throws(UsageError) in locale = try OptionValues.languageTag(value) }
+
+  static let acceptLanguage = OptionDeclaration<String?>(
+    "--accept-language", value: "value",
+    help: """
+      An HTTP Accept-Language value, e.g. "fr-CA,fr;q=0.8";
+      the most preferred language with UI strings is used.
+      """)
+
+  static let format = OptionDeclaration<OutputFormat>(
+    "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
+    help: "Output format. Default: html."
+  ) { format, value throws(UsageError) in format = OutputFormat(rawValue: value) ?? .html }
+
+  static let width = OptionDeclaration<Int?>(
+    "--width", value: "n",
+    help:
+      "Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: \(OutputFormat.defaultTextWidth)."
+  ) { width, value throws(UsageError) in width = try OptionValues.width(value) }
+
+  static let output = OptionDeclaration<String?>(
+    "--output", value: "file",
+    help: """
+      Write to FILE (replaced whole, or not at all) instead of
+      standard output.
+      """)
+
+  static let token = OptionDeclaration<String?>(
+    "--token", value: "value",
+    help: """
+      Opaque request token put in a hidden "token" field
+      (printable ASCII, no spaces, at most \(RequestToken.maximumLength) characters).
+      """
+  ) { token, value throws(UsageError) in token = try OptionValues.token(value) }
+
+  /// The options of every rendering subcommand, in help's order, after its own.
+  static let renderOptions: [OptionDeclaration<RenderOptions>] = [
+    config.lifted(\.configPath), locale.lifted(\.locale), acceptLanguage.lifted(\.acceptLanguage),
+    format.lifted(\.format), width.lifted(\.width), output.lifted(\.outputPath),
+  ]
+
+  // MARK: Subcommands
+
+  static let cart = SubcommandDeclaration<CartOptions>(
+    .cart, abstract: "Render a cart screen (the seed cart when no FILE is given).",
+    overview: "Render a cart screen (ShoppingCart) for the customer.", usage: "[FILE] [options]",
+    arguments: [
+      ArgumentDeclaration(
+        name: "FILE",
+        help: """
+          Cart JSON; - reads standard input. Default: the embedded
+          seed cart (Hair Spray, from Moov's Tap to Share guide).
+          """)
+    ],
+    options: [
+      OptionDeclaration(
+        "--previous", value: "file",
+        help: """
+          The cart shown before this one; - reads standard input.
+          Adds animation hints: data-change on every item,
+          removed items kept once (aria-hidden) for their exit,
+          a live region for a changed total; in text, a gutter
+          marking lines (+ inserted, - removed, ~ changed,
+          ↕ moved).
+          """, into: \.previous)
+    ] + renderOptions.map { $0.lifted(\.render) },
+    sections: """
+      EXIT STATUS:
+        0 done, 64 bad command line, 65 bad input data (one line per problem on
+        standard error: FILE: $.json.path: message), 66 a file cannot be read,
+        70 internal error, 73 the --output file cannot be written, 74 standard output
+        cannot be written (closed, full, a broken pipe).
+
+      """,
+    make: { positionals throws(UsageError) in
+      guard positionals.count <= 1 else {
+        throw UsageError("Unexpected argument '\(positionals[1])'.")
+      }
+      return CartOptions(file: positionals.first)
+    },
+    check: { options throws(UsageError) in
+      if options.file == "-", options.render.configPath == "-" {
+        throw UsageError("Standard input can feed only one of FILE and --config.")
+      }
+      if options.previous == "-", options.file == "-" || options.render.configPath == "-" {
+        throw UsageError("Standard input can feed only one of FILE, --config and --previous.")
+      }
+    }, command: { .cart($0) })
+
+  static let status = SubcommandDeclaration<StatusOptions>(
+    .status, abstract: "Render a status screen (paymentCompleted, closed, ...).",
+    overview: "Render a status screen for the customer.", usage: "NAME [options]",
+    arguments: [
+      ArgumentDeclaration(
+        name: "NAME",
+        help: """
+          A status the merchant's app sets (ready, paymentCompleted,
+          paymentFailed, checkoutCompleted), the welcome shown on
+          connecting (connected), or an end of session
+          (disconnected, closed).
+          """)
+    ],
+    options: renderOptions.map { $0.lifted(\.render) },
+    sections: """
+      EXIT STATUS:
+        0 done, 64 bad command line or unknown NAME, 65 bad --config data,
+        66 a file cannot be read, 70 internal error, 73 the --output file cannot be
+        written, 74 standard output cannot be written (closed, full, a broken pipe).
+
+      """,
+    make: { positionals throws(UsageError) in
+      let names = StatusScreen.allCases.map(\.rawValue).joined(separator: ", ")
+      let name = try CommandLineSyntax.positionals(positionals, count: 1) { _ in "Missing status name (\(names))." }[0]
+      guard let screen = StatusScreen(rawValue: name) else {
+        throw UsageError("Unknown status '\(name)'; use one of \(names).")
+      }
+      return StatusOptions(screen: screen)
+    }, command: { .status($0) })
+
+  static let diff = SubcommandDeclaration<DiffOptions>(
+    .diff, abstract: "Print the animation hints between two carts as JSON.",
+    overview: "Print the animation hints between two carts (ShoppingCart) as JSON.", usage: "OLD NEW [--output FILE]",
+    arguments: [
+      ArgumentDeclaration(name: "OLD", help: "The cart shown before (JSON); - reads standard input."),
+      ArgumentDeclaration(
+        name: "NEW",
+        help: """
+          The cart shown now (JSON); - reads standard input.
+          Items are matched by id, which must be unique in each.
+          """),
+    ],
+    options: [output.lifted(\.outputPath)],
+    sections: """
+      OUTPUT:
+        {"inserted": [id], "removed": [id], "moved": [id],
+         "updated": [{"id": id, "fields": [field]}],
+         "summaryChanged": bool, "totalChanged": bool}
+        Ids in NEW's order; removed ones in OLD's order. moved is minimal: the items
+        outside a longest run that kept its order (A B C D -> B C D A moves only A).
+        fields, in this order: quantity, totalPrice, totalAdjustedPrice, name,
+        descriptions, details.
+
+      EXIT STATUS:
+        0 done, 64 bad command line, 65 bad input data (one line per problem on
+        standard error: FILE: $.json.path: message, e.g. a duplicate item id),
+        66 a file cannot be read, 70 internal error, 73 the --output file cannot be
+        written, 74 standard output cannot be written (closed, full, a broken pipe).
+
+      """,
+    make: { positionals throws(UsageError) in
+      let carts = try CommandLineSyntax.positionals(positionals, count: 2) {
+        $0 == 0 ? "Missing OLD and NEW carts." : "Missing NEW cart."
+      }
+      guard carts[0] != "-" || carts[1] != "-" else {
+        throw UsageError("Standard input can feed only one of OLD and NEW.")
+      }
+      return DiffOptions(old: carts[0], new: carts[1])
+    }, command: { .diff($0) })
+
+  static let form = SubcommandDeclaration<FormOptions>(
+    .form, abstract: "Render a request form (customerInfo, address, signup).",
+    overview: """
+      Render a request form: the customer shares contact details, an address,
+      or signs up (requestCustomerInfo, requestAddress, requestSignup).
+      """, usage: "FILE [options]",
+    arguments: [
+      ArgumentDeclaration(
+        name: "FILE",
+        help: """
+          Request JSON ("request": customerInfo, address or
+          signup); - reads standard input.
+          """)
+    ],
+    options: [
+      token.lifted(\.token),
+      OptionDeclaration(
+        "--values", value: "file",
+        help: """
+          A submitted body (application/x-www-form-urlencoded);
+          - reads standard input. The form keeps every value in
+          it, as typed (control characters shown as symbols, an
+          unlisted country kept and flagged). A body parse
+          refuses is refused here too (exit 65).
+          """, into: \.valuesPath),
+      OptionDeclaration(
+        "--errors", value: "file",
+        help: """
+          parse's {"errors": [...]} output: shown at the top of
+          the form and beside each field.
+          """, into: \.errorsPath),
+    ] + renderOptions.map { $0.lifted(\.render) },
+    sections: """
+      EXIT STATUS:
+        0 done, 64 bad command line, 65 bad input data (one line per problem on
+        standard error: FILE: $.json.path: message; an Apple Pay or pass request is
+        incompatibleRequest), 66 a file cannot be read, 70 internal error, 73 the
+        --output file cannot be written, 74 standard output cannot be written.
+
+      """,
+    make: { positionals throws(UsageError) in
+      FormOptions(file: try CommandLineSyntax.positionals(positionals, count: 1) { _ in "Missing request FILE." }[0])
+    },
+    check: { options throws(UsageError) in
+      try CommandLineSyntax.checkStandardInput([
+        options.file, options.render.configPath, options.valuesPath, options.errorsPath,
+      ])
+    }, command: { .form($0) })
+
+  static let parse = SubcommandDeclaration<ParseOptions>(
+    .parse, abstract: "Read a submitted form body and print the response as JSON.",
+    overview: "Read what a customer submitted and print their response as JSON.", usage: "REQUEST BODY [options]",
+    arguments: [
+      ArgumentDeclaration(name: "REQUEST", help: "The request JSON the form was made from."),
+      ArgumentDeclaration(
+        name: "BODY",
+        help: """
+          The submitted body (application/x-www-form-urlencoded,
+          at most \(FormSubmission.maximumBodyBytes) bytes); - reads standard input.
+          """),
+    ],
+    options: [
+      config.withHelp(
+        """
+        Session configuration JSON. Its region lays out and
+        checks the address unless the customer picked a country.
+        """
+      ).lifted(\.render.configPath),
+      locale.withHelp("BCP 47 locale of the error messages (as for form).").lifted(\.render.locale),
+      acceptLanguage.withHelp("An HTTP Accept-Language value, negotiated.").lifted(\.render.acceptLanguage),
+      token.withHelp("Refuse a body whose token is missing or differs.").lifted(\.token),
+    ],
+    sections: """
+      OUTPUT:
+        The response keys ({"emailAddress": ..., "token": ...}, null when not
+        shared), {"declined": true} for "Don't share", or
+        {"errors": [{"field": ..., "message": ...}]} with exit status 65.
+
+      EXIT STATUS:
+        0 done, 64 bad command line, 65 the customer must correct a field (errors on
+        standard output), or bad input data, a body the form cannot have sent (a
+        repeated key, an opt-in other than true, an unknown action, a token breaking
+        the token rules) or a refused token (standard error), 66 a file cannot be
+        read, 70 internal error, 74 standard output cannot be written.
+
+      """,
+    make: { positionals throws(UsageError) in
+      let files = try CommandLineSyntax.positionals(positionals, count: 2) {
+        $0 == 0 ? "Missing REQUEST and BODY." : "Missing BODY."
+      }
+      return ParseOptions(requestFile: files[0], bodyFile: files[1])
+    },
+    check: { options throws(UsageError) in
+      try CommandLineSyntax.checkStandardInput([options.requestFile, options.bodyFile, options.render.configPath])
+    }, command: { .parse($0) })
+
+  static let replay = SubcommandDeclaration<ReplayOptions>(
+    .replay, abstract: "Render every step of a session transcript into a folder.",
+    overview: """
+      Replay a Tap to Share session transcript and render the customer's screen
+      after every step.
+      """, usage: "SESSION.jsonl --out DIR [options]",
+    arguments: [
+      ArgumentDeclaration(
+        name: "SESSION.jsonl",
+        help: """
+          One JSON object per line: {"configuration": {...}} (first
+          line, optional), {"event": "connected"|"ready"|
+          "disconnected"|"closed"}, {"call": "updateShoppingCart",
+          "cart": {...}}, {"call": "requestSignup", ...request...},
+          {"response": {...}}, {"declined": true}, {"call":
+          "updateStatus", "status": "paymentCompleted"},
+          {"call": "close"}. Apple's and MoovKit's method names
+          alike. - reads standard input.
+          """)
+    ],
+    options: [
+      OptionDeclaration(
+        "--out", value: "dir",
+        help: """
+          A new or empty folder for the files:
+          DIR/<locale>/003-updateShoppingCart.html
+          """
+      ) { options, value throws(UsageError) in options.outputDirectory = value },
+      OptionDeclaration(
+        "--locales", value: "list",
+        help: """
+          Comma-separated BCP 47 tags. Default: English with the
+          session's region.
+          """
+      ) { options, list throws(UsageError) in
+        options.locales = try list.split(separator: ",", omittingEmptySubsequences: false).map {
+          (tag) throws(UsageError) -> LanguageTag? in
+          try OptionValues.languageTag(tag.trimmingCharacters(in: .whitespaces))
+        }
+      },
+      OptionDeclaration("--format", value: "format", choices: ["html", "text", "both"], help: "Default: html.") {
+        options, value throws(UsageError) in
+        options.formats = value == "both" ? [.html, .text] : value == "text" ? [.text] : [.html]
+      },
+      config.withHelp("Session configuration when the transcript has none.").lifted(\.configPath),
+      width.lifted(\.width),
+    ],
+    sections: """
+      SESSION RULES (exit 65, FILE:LINE: error):
+        notReady             a call before the ready event, or after the session ended
+        sessionBusy          a request or a status while a form is open
+        incompatibleRequest  Apple Pay (requestPayment) or a Wallet pass
+        noOpenRequest        a response or a decline with no form open
+        invalidResponse      a response key the open form does not show, or a bad value
+        A cart update while a form is open is kept and shown when the form closes; the
+        ready status returns to the cart. The files of the steps before a broken line
+        are still written.
+
+      EXIT STATUS:
+        0 done, 64 bad command line, 65 a broken line (FILE:LINE: message on standard
+        error), 66 a file cannot be read, 70 internal error, 73 a file cannot be written,
+        74 standard output cannot be written.
+
+      """,
+    make: { positionals throws(UsageError) in
+      let file = try CommandLineSyntax.positionals(positionals, count: 1) { _ in "Missing transcript FILE." }[0]
+      return ReplayOptions(file: file, outputDirectory: "")
+    },
+    check: { options throws(UsageError) in
+      guard !options.outputDirectory.isEmpty else {
+        throw UsageError("Missing '--out DIR'.")
+      }
+      try CommandLineSyntax.checkStandardInput([options.file, options.configPath])
+    }, command: { .replay($0) })
+}
