@@ -44,6 +44,14 @@ import Testing
     #expect(UIStrings.bundled.languages == (Self.tags + ["en-XA", "ar-XB"]).sorted())
   }
 
+  /// locales/README.md says how each language addresses the customer, and why.
+  @Test func everyLanguageHasItsRegisterInTheREADME() throws {
+    let readme = try String(contentsOf: Self.localesDirectory.appending(path: "README.md"), encoding: .utf8)
+    for tag in Self.tags {
+      #expect(readme.contains("| `\(tag)` |"), "locales/README.md has no row for \(tag)")
+    }
+  }
+
   @Test(arguments: tags)
   func eachEntryIsItsOwnLanguageWithACommentAndAReviewState(_ tag: String) throws {
     let catalog = try Self.file(tag)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Which UI language a customer gets: RFC 4647 lookup with CLDR's data through ICU,
 /// no hand-made tables.
 ///
@@ -13,6 +15,17 @@ public enum LanguageNegotiation {
 
   /// `tag` with its likely subtags added (CLDR likelySubtags): `zh-TW` gives `zh-Hant-TW`.
   public static func maximized(_ tag: String) -> String? { ICU.maximizedTag(tag) }
+
+  /// ``maximized(_:)`` of an available language, remembered: the catalogs are few and
+  /// fixed, while a customer's ranges are not remembered (they would grow without bound).
+  static func maximizedAvailable(_ tag: String) -> String? {
+    if let known = maximizedCache.withLock({ $0[tag] }) { return known }
+    let value = maximized(tag)
+    maximizedCache.withLock { $0[tag] = .some(value) }
+    return value
+  }
+
+  private static let maximizedCache = Mutex<[String: String?]>([:])
 
   /// The available language `range` falls back to, or nil when its chain reaches CLDR's
   /// root without one. Variants and extensions of the range play no part.
@@ -54,7 +67,7 @@ public enum LanguageNegotiation {
       if let found = byTag[link.lowercased()] { return found }
       if byLikelySubtags == nil {
         byLikelySubtags = Dictionary(
-          available.compactMap { tag in LanguageNegotiation.maximized(tag).map { ($0.lowercased(), tag) } },
+          available.compactMap { tag in LanguageNegotiation.maximizedAvailable(tag).map { ($0.lowercased(), tag) } },
           uniquingKeysWith: { first, _ in first })
       }
       guard let maximized = LanguageNegotiation.maximized(link) else { return nil }
