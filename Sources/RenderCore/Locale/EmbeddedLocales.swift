@@ -45,7 +45,7 @@ enum EmbeddedLocales {
       "form.field.name": .text([.literal("الاسم الكامل")]),
       "form.field.optional": .text([.argument(1), .literal(" (اختياري)")]),
       "form.field.phoneNumber": .text([.literal("رقم الهاتف")]),
-      "form.field.pinCode": .text([.literal("رمز PIN البريدي")]),
+      "form.field.pinCode": .text([.literal("الرمز البريدي")]),
       "form.field.postTown": .text([.literal("البلدة أو المدينة")]),
       "form.field.postalCode": .text([.literal("الرمز البريدي")]),
       "form.field.postcode": .text([.literal("الرمز البريدي")]),
