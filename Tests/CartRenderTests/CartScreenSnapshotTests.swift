@@ -5,12 +5,12 @@ import Testing
 @testable import CartRender
 
 /// Golden pages and text for the seed carts in the six locales of the cart issue and
-/// Hebrew (right to left beside Arabic), and the seed cart in the languages of issue 14
-/// that most test a layout (Korean, Traditional Chinese, Polish and Russian plurals, Thai)
+/// Hebrew (right to left beside Arabic), and the seed cart in Spanish and in the languages
+/// of issue 14 that most test a layout (Korean, Traditional Chinese, Polish and Russian plurals, Thai)
 /// and both pseudo-locales: `snapshots/CartScreen/<cart>.<locale>.<html|txt>`.
 @Suite struct CartScreenSnapshotTests {
   static let locales = ["en-US", "fr-FR", "de-CH", "ja-JP", "ar-EG", "he-IL", "hi-IN"]
-  static let moreLocales = ["ko-KR", "zh-TW", "pl-PL", "ru-RU", "th-TH", "en-XA", "ar-XB"]
+  static let moreLocales = ["es-ES", "ko-KR", "zh-TW", "pl-PL", "ru-RU", "th-TH", "en-XA", "ar-XB"]
   static let carts = ["hair-spray", "empty"]
 
   @Test(arguments: carts, locales)

@@ -9,8 +9,11 @@ import Testing
 /// with errors: `snapshots/FormScreen/<name>.<locale>.<html|txt>`.
 @Suite struct FormScreenSnapshotTests {
   static let locales = ["en-US", "fr-FR", "ja-JP", "ar-EG", "he-IL"]
-  /// Issue 14's languages that most test a layout, and both pseudo-locales: the sign-up form.
-  static let moreLocales = ["ko-KR", "zh-TW", "pl-PL", "ru-RU", "th-TH", "en-XA", "ar-XB"]
+  /// The sign-up form in the other languages the engine had before issue 14, in issue
+  /// 14's languages that most test a layout, and in both pseudo-locales.
+  static let moreLocales = [
+    "de-DE", "es-ES", "hi-IN", "ko-KR", "zh-TW", "pl-PL", "ru-RU", "th-TH", "en-XA", "ar-XB",
+  ]
 
   @Test(arguments: moreLocales)
   func signupInMoreLanguages(_ locale: String) throws {
