@@ -18,6 +18,18 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"])]
     ),
+    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP library under `render-cli serve`.
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    // GnuTLS (Debian's libgnutls28-dev), for SHA-256: the served pages' CSP hashes.
+    .systemLibrary(
+      name: "CGnuTLS",
+      pkgConfig: "gnutls",
+      providers: [.apt(["libgnutls28-dev"])]
+    ),
     // ICU (Debian's libicu-dev) through a small C file: Foundation bundles its own ICU,
     // and Swift cannot see two copies of ICU's headers at once.
     .target(
@@ -43,8 +55,15 @@ let package = Package(
     .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),
     .target(name: "StatusRender", dependencies: ["RenderCore"]),
     .target(name: "SessionReplay", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
+    // The relay server (`render-cli serve`): routes, session store, live updates.
+    .target(
+      name: "FallbackServer",
+      dependencies: [
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD", "CGnuTLS",
+      ]),
     .executableTarget(
-      name: "render-cli", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay"]),
+      name: "render-cli",
+      dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer"]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender"]),
 
     // Test support: golden-file assertions.
@@ -56,6 +75,9 @@ let package = Package(
     .testTarget(
       name: "SessionReplayTests",
       dependencies: ["SessionReplay", "CartRender", "FormRender", "StatusRender", "RenderCore", "GoldenFiles"]),
+    .testTarget(
+      name: "FallbackServerTests",
+      dependencies: ["FallbackServer", "SessionReplay", "CartRender", "FormRender", "RenderCore"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",

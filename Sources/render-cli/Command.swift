@@ -12,6 +12,7 @@ enum Command: Equatable {
   case form(FormOptions)
   case parse(ParseOptions)
   case replay(ReplayOptions)
+  case serve(ServeOptions)
 }
 
 /// The subcommands this build offers.
@@ -22,6 +23,7 @@ enum Subcommand: String, CaseIterable, Equatable {
   case form
   case parse
   case replay
+  case serve
 }
 
 /// Options every rendering command shares.

@@ -39,6 +39,7 @@ struct Runner {
       case .form(let options): return try render(options.render) { try formScreen(options, context: $0) }
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
+      case .serve(let options): return ServeCommand.run(options, environment: ProcessInfo.processInfo.environment)
       }
     } catch let failure as RunFailure {
       return Self.report(failure)

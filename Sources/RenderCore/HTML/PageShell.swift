@@ -2,7 +2,10 @@
 /// session header (store name, device name, privacy-policy link).
 ///
 /// The page loads nothing: CSS is inline, there is no script, and a Content Security
-/// Policy forbids both, so even a bug elsewhere cannot run injected code.
+/// Policy forbids both, so even a bug elsewhere cannot run injected code. A page served
+/// live (``RenderContext/host``) instead names its version and the server's one fixed
+/// script, reloads itself when scripts are off, and leaves the policy to the server's
+/// response header (see ``PageHost``).
 public enum PageShell {
   /// A full HTML document. `title` is the screen's name, `style` its own sheet (after
   /// ``PageStyle/base``); `content` writes the inside of `<main>`.
@@ -29,15 +32,19 @@ public enum PageShell {
         head.newline()
         head.void("meta", [.init("name", "referrer"), .init("content", "no-referrer")])
         head.newline()
-        head.void(
-          "meta",
-          [
-            .init("http-equiv", "Content-Security-Policy"),
-            .init(
-              "content",
-              "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
-          ])
-        head.newline()
+        if let host = context.host {
+          hostedHead(host, into: &head)
+        } else {
+          head.void(
+            "meta",
+            [
+              .init("http-equiv", "Content-Security-Policy"),
+              .init(
+                "content",
+                "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
+            ])
+          head.newline()
+        }
         let store = context.configuration.storeName.map { " · \($0)" } ?? ""
         head.element("title", text: title + store)
         head.newline()
@@ -61,6 +68,23 @@ public enum PageShell {
     }
     html.newline()
     return html.output
+  }
+
+  /// A served page's head: its version, the live script, and the reload with scripts
+  /// off. The policy comes in the server's response header.
+  private static func hostedHead(_ host: PageHost, into head: inout HTMLWriter) {
+    head.void("meta", [.init("name", "screen-version"), .init("content", String(host.version))])
+    head.newline()
+    head.element(
+      "script", [.init("src", host.scriptPath), .init("integrity", host.scriptIntegrity), .init(flag: "defer")])
+    head.newline()
+    if let seconds = host.refreshSeconds {
+      head.element("noscript") {
+        $0.void(
+          "meta", [.init("http-equiv", "refresh"), .init("content", "\(seconds); url=?shown=\(host.version)")])
+      }
+      head.newline()
+    }
   }
 
   /// Writes a translated string whose inserted values are each isolated in `<bdi>`,

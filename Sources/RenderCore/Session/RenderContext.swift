@@ -4,6 +4,8 @@ public struct RenderContext: Sendable {
   public let configuration: SessionConfiguration
   public let locale: RenderLocale
   public let strings: StringTable
+  /// Set by a server that serves the page live; nil for a self-contained page.
+  public var host: PageHost?
 
   public init(configuration: SessionConfiguration, locale: RenderLocale, strings: UIStrings = .bundled) {
     self.configuration = configuration

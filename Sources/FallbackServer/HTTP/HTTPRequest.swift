@@ -1,0 +1,46 @@
+/// One HTTP request as the routes see it: decoded by libmicrohttpd (``HTTPDaemon``),
+/// a plain value, so every route is tested without a socket.
+public struct HTTPRequest: Sendable {
+  /// `GET`, `POST`, `DELETE`, … as sent.
+  public var method: String
+  /// The path without the query, percent-decoded by libmicrohttpd: `/v1/sessions`.
+  public var path: String
+  /// The query's arguments, decoded, in order.
+  public var query: [(name: String, value: String)]
+  /// Header fields with lower-cased names, in order.
+  public var headers: [(name: String, value: String)]
+  /// The body, at most ``HTTPRequest/maximumBodyBytes``.
+  public var body: [UInt8]
+  /// The body was longer than ``HTTPRequest/maximumBodyBytes`` and was not kept.
+  public var bodyTooLarge: Bool
+  /// When the request arrived: a long poll's wait counts from here.
+  public var arrival: ContinuousClock.Instant
+
+  /// Largest body a request may carry (the contract's 1 MiB); more is `413`.
+  public static let maximumBodyBytes = 1 << 20
+
+  public init(
+    method: String, path: String, query: [(name: String, value: String)] = [],
+    headers: [(name: String, value: String)] = [], body: [UInt8] = [], bodyTooLarge: Bool = false,
+    arrival: ContinuousClock.Instant = .now
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers.map { ($0.name.lowercased(), $0.value) }
+    self.body = body
+    self.bodyTooLarge = bodyTooLarge
+    self.arrival = arrival
+  }
+
+  /// The first value of header `name` (any case).
+  public func header(_ name: String) -> String? {
+    let wanted = name.lowercased()
+    return headers.first { $0.name == wanted }?.value
+  }
+
+  /// The first value of query argument `name`.
+  public func argument(_ name: String) -> String? {
+    query.first { $0.name == name }?.value
+  }
+}

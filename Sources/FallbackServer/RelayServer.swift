@@ -1,0 +1,156 @@
+import FormRender
+import Foundation
+import RenderCore
+import Synchronization
+
+/// The relay server of `docs/SERVER.md`: the merchant API, the customer's pages and
+/// their live updates, over ``HTTPDaemon``.
+///
+/// ``handle(_:)`` is the whole server as a function from request to answer, so every
+/// route and rule is tested without a socket; ``start()`` puts it on the network.
+public final class RelayServer: HTTPService {
+  let options: ServerOptions
+  let store = SessionStore()
+  let parked = ParkedRequests()
+  let pages = PageCache()
+  let security = SecurityHeaders()
+  private let log: @Sendable (String) -> Void
+  private let daemon = Mutex<HTTPDaemon?>(nil)
+  private let running = Atomic<Bool>(false)
+
+  /// - Parameter log: receives one line per request (see ``RequestLog``), and nothing else.
+  public init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
+    self.options = options
+    self.log = log
+  }
+
+  // MARK: HTTPService
+
+  public func handle(_ request: HTTPRequest) -> RouteResult {
+    switch Endpoint.match(method: request.method, path: request.path) {
+    case .notFound:
+      return .respond(secured(notFound(customer: request.path.hasPrefix("/c/"))))
+    case .methodNotAllowed(let allowed):
+      var response = HTTPResponse.json(405, #"{"error": "methodNotAllowed"}"#)
+      response.headers.append(("Allow", allowed.joined(separator: ", ")))
+      return .respond(secured(response))
+    case .found(let endpoint):
+      if request.bodyTooLarge {
+        return .respond(secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)))
+      }
+      let result: RouteResult
+      switch endpoint {
+      case .health: result = .respond(.text(200, "ok\n"))
+      case .script:
+        result = .respond(
+          HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
+            body: Array(LiveScript.source.utf8)))
+      case .createSession, .call, .events, .deleteSession:
+        guard authorized(request) else {
+          return .respond(
+            secured(
+              HTTPResponse(
+                status: 401, headers: [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer")],
+                body: Array(#"{"error": "unauthorized"}"#.utf8) + [0x0A])))
+        }
+        result = merchant(endpoint, request)
+      case .page(let token): result = .respond(page(token: token, request))
+      case .submit(let token): result = .respond(submit(token: token, request))
+      case .stream(let token): result = stream(token: token, request)
+      }
+      if case .respond(let response) = result { return .respond(secured(response)) }
+      return result
+    }
+  }
+
+  public func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
+    parked.park(resumption, key: key, version: version, deadline: deadline)
+  }
+
+  public func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {
+    log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
+  }
+
+  /// The security headers, on every answer: the one place they are added.
+  private func secured(_ response: HTTPResponse) -> HTTPResponse {
+    var response = response
+    security.apply(to: &response)
+    return response
+  }
+
+  /// `Authorization: Bearer <key>`, compared in constant time.
+  private func authorized(_ request: HTTPRequest) -> Bool {
+    guard let value = request.header("authorization"), value.hasPrefix("Bearer ") else { return false }
+    return RequestToken.matches(String(value.dropFirst("Bearer ".count)), expected: options.apiKey)
+  }
+
+  private func notFound(customer: Bool) -> HTTPResponse {
+    // Says nothing about which sessions exist, or existed.
+    customer
+      ? .text(404, "This page is not available.\n")
+      : .json(404, #"{"error": "notFound"}"#)
+  }
+
+  // MARK: Running
+
+  /// Starts listening, and the clock that ends waits and forgets idle sessions.
+  /// - Returns: the port it listens on.
+  public func start() throws(HTTPDaemon.StartError) -> Int {
+    let started = try HTTPDaemon(
+      HTTPDaemon.Configuration(
+        host: options.host, port: options.port, threads: options.threads,
+        connectionTimeout: options.connectionTimeoutSeconds, connectionLimit: options.maximumConnections),
+      service: self)
+    daemon.withLock { $0 = started }
+    running.store(true, ordering: .relaxed)
+    let thread = Thread { [self] in maintain() }
+    thread.name = "relay-clock"
+    thread.start()
+    return started.port
+  }
+
+  /// Stops accepting, answers every waiting request (long polls empty), lets requests in
+  /// flight finish for up to `grace`, then stops.
+  public func stop(grace: Duration = .seconds(3)) {
+    guard let current = daemon.withLock({ $0 }) else { return }
+    current.stopAccepting()
+    parked.stop()
+    let deadline = ContinuousClock.now + grace
+    while current.requestsInFlight > 0, ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    running.store(false, ordering: .relaxed)
+    current.stop()
+    daemon.withLock { $0 = nil }
+  }
+
+  /// Every 100 ms: wakes waits whose time is up; every second: forgets idle sessions.
+  private func maintain() {
+    var lastSweep = ContinuousClock.now
+    while running.load(ordering: .relaxed) {
+      Thread.sleep(forTimeInterval: 0.1)
+      let now = ContinuousClock.now
+      parked.expire(now: now)
+      if now - lastSweep >= .seconds(1) {
+        lastSweep = now
+        for id in store.removeIdle(before: now - .seconds(options.idleTimeoutSeconds)) { forget(id) }
+      }
+    }
+  }
+
+  /// A session is gone: its waits answer, its pages are dropped.
+  func forget(_ id: String) {
+    parked.forget(id)
+    pages.forget(session: id)
+  }
+
+  /// Sessions held now.
+  public var sessionCount: Int { store.count }
+
+  /// Forgets every session untouched since `cutoff` (the idle timeout's sweep, which
+  /// tests run with a clock of their own).
+  public func forgetIdleSessions(before cutoff: ContinuousClock.Instant) {
+    for id in store.removeIdle(before: cutoff) { forget(id) }
+  }
+}

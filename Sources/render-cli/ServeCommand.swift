@@ -1,0 +1,140 @@
+import FallbackServer
+import Foundation
+
+/// `render-cli serve`'s options as the command line gives them; the API key comes from
+/// the environment when it runs (``ServeCommand/run(_:environment:)``).
+struct ServeOptions: Equatable {
+  var host = "127.0.0.1"
+  var port = 8080
+  var idleTimeoutSeconds = 15 * 60
+  var maximumSessions = 20_000
+  var eventsKept = 1_000
+  var waitsPerSession = 8
+  var connectionTimeoutSeconds = 30
+  var maximumConnections = 4_096
+  /// Nil: one per core.
+  var threads: Int?
+  var refreshSeconds = 3
+}
+
+extension SubcommandDeclarations {
+  /// A whole number option of `serve`, from `range`.
+  private static func number(
+    _ name: String, help: String, range: ClosedRange<Int> = 1...1_000_000_000,
+    into keyPath: WritableKeyPath<ServeOptions, Int> & Sendable
+  ) -> OptionDeclaration<ServeOptions> {
+    OptionDeclaration(name, value: name == "--idle-timeout" ? "seconds" : "n", help: help) {
+      options, value throws(UsageError) in
+      guard let parsed = Int(value), range.contains(parsed) else {
+        throw UsageError(
+          "'\(value)' is not a value for '\(name)'; use a whole number from \(range.lowerBound) to \(range.upperBound)."
+        )
+      }
+      options[keyPath: keyPath] = parsed
+    }
+  }
+
+  static let serve = SubcommandDeclaration<ServeOptions>(
+    .serve, abstract: "Serve customer screens live: the merchant API and the pages.",
+    overview: """
+      Serve Tap to Share customer screens live (docs/SERVER.md): the merchant API
+      under /v1/sessions, the customer's pages under /c/, updated within a second.
+      """, usage: "[--host ADDR] [--port N] [options]", arguments: [],
+    options: [
+      OptionDeclaration("--host", value: "addr", help: "IP address to listen on. Default: 127.0.0.1.") {
+        options, value throws(UsageError) in options.host = value
+      },
+      number("--port", help: "Port to listen on; 0 takes a free one. Default: 8080.", range: 0...65535, into: \.port),
+      number(
+        "--idle-timeout", help: "Seconds before an untouched session is forgotten.\nDefault: 900 (15 minutes).",
+        into: \.idleTimeoutSeconds),
+      number("--max-sessions", help: "Sessions held at once (more is 503). Default: 20000.", into: \.maximumSessions),
+      number("--events-kept", help: "Events kept per session for long polls. Default: 1000.", into: \.eventsKept),
+      number(
+        "--waits-per-session",
+        help: "Long polls and live pages waiting at once per session\n(more is 429). Default: 8.",
+        into: \.waitsPerSession),
+      number(
+        "--connection-timeout", help: "Seconds a silent connection stays open (slow clients).\nDefault: 30.",
+        into: \.connectionTimeoutSeconds),
+      number("--max-connections", help: "Connections open at once. Default: 4096.", into: \.maximumConnections),
+      OptionDeclaration("--threads", value: "n", help: "Threads of the HTTP library's pool. Default: one per core.") {
+        options, value throws(UsageError) in
+        guard let parsed = Int(value), (1...256).contains(parsed) else {
+          throw UsageError("'\(value)' is not a value for '--threads'; use a whole number from 1 to 256.")
+        }
+        options.threads = parsed
+      },
+      number(
+        "--refresh", help: "Seconds between reloads of a page whose browser runs\nno script. Default: 3.",
+        range: 1...3600, into: \.refreshSeconds),
+    ],
+    sections: """
+      ENVIRONMENT:
+        RENDER_API_KEY       the merchant API key, at least \(ServerOptions.minimumAPIKeyLength) characters (never an
+                             option: command lines are visible to other users)
+
+      OUTPUT:
+        'listening on http://HOST:PORT' on standard output when ready; one line per
+        request on standard error (method, path with tokens cut to 4 characters,
+        status, microseconds). SIGTERM or SIGINT stops it (exit 0).
+
+      EXIT STATUS:
+        0 stopped by a signal, 64 bad command line, no RENDER_API_KEY or a short one,
+        or an address it cannot listen on.
+
+      """,
+    make: { positionals throws(UsageError) in
+      _ = try CommandLineSyntax.positionals(positionals, count: 0) { _ in "" }
+      return ServeOptions()
+    }, command: { .serve($0) })
+}
+
+/// Runs `render-cli serve` until SIGTERM or SIGINT. It writes its own output as it goes
+/// (the listening line, the request log), so the outcome it returns carries only errors.
+enum ServeCommand {
+  static func run(_ options: ServeOptions, environment: [String: String]) -> Outcome {
+    guard let apiKey = environment["RENDER_API_KEY"], apiKey.count >= ServerOptions.minimumAPIKeyLength else {
+      let usage = UsageError(
+        message:
+          "Set RENDER_API_KEY to the merchant API key (at least \(ServerOptions.minimumAPIKeyLength) characters); it is never taken from the command line.",
+        subcommand: .serve)
+      return Runner.report(.usage(usage))
+    }
+    var server = ServerOptions(apiKey: apiKey)
+    server.host = options.host
+    server.port = options.port
+    server.idleTimeoutSeconds = options.idleTimeoutSeconds
+    server.maximumSessions = options.maximumSessions
+    server.eventsKept = options.eventsKept
+    server.waitsPerSession = options.waitsPerSession
+    server.connectionTimeoutSeconds = options.connectionTimeoutSeconds
+    server.maximumConnections = options.maximumConnections
+    server.threads = options.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+    server.refreshSeconds = options.refreshSeconds
+
+    // Blocked in every thread started from here on; this one waits for them.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGTERM)
+    sigaddset(&signals, SIGINT)
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+    let relay = RelayServer(options: server) { line in write(line + "\n", to: FileHandle.standardError) }
+    let port: Int
+    do { port = try relay.start() } catch {
+      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      return Outcome(status: .usage, standardError: "Error: \(error.description)\n")
+    }
+    let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+    write("listening on http://\(host):\(port)\n", to: FileHandle.standardOutput)
+    var received: Int32 = 0
+    sigwait(&signals, &received)
+    relay.stop()
+    return Outcome(status: .success)
+  }
+
+  private static func write(_ text: String, to handle: FileHandle) {
+    try? handle.write(contentsOf: Data(text.utf8))
+  }
+}
