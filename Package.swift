@@ -39,13 +39,16 @@ let package = Package(
     // and Swift cannot see two copies of ICU's headers at once.
     .target(
       name: "CICUShim",
-      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+      linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
     ),
 
-    // Writes the Swift files that carry locales/*.strings and data/address-formats.json
+    // Writes the Swift files that carry locales/*.xcstrings and data/address-formats.json
     // into the libraries (scripts/embed-data), so no binary reads files beside itself at
     // run time. Tests fail when a generated file and its source differ.
-    .executableTarget(name: "DataEmbedder"),
+    // String Catalogs (locales/*.xcstrings): reading, checking, the pseudo-locales and the
+    // Swift source they compile to. Used at embed time and by the tests, not at run time.
+    .target(name: "StringCatalog"),
+    .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog"]),
 
     // Shared by every screen: JSON with paths, session configuration, locale, UI
     // strings, HTML writer, page shell, text layout.
@@ -95,7 +98,7 @@ let package = Package(
         "CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles",
       ],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "GoldenFiles"]),
+    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "StringCatalog", "GoldenFiles"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(

@@ -7,6 +7,9 @@
 #include <unicode/ucurr.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ures.h>
+#include <unicode/ustring.h>
 #include <unicode/utypes.h>
 
 #include <string.h>
@@ -94,4 +97,139 @@ int cicu_needs_bidi_isolation(int32_t c) {
   default:
     return 0;
   }
+}
+
+int32_t cicu_maximize_tag(const char *tag, char *out, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  char id[ULOC_FULLNAME_CAPACITY];
+  char maximized[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  uloc_forLanguageTag(tag, id, sizeof id, &parsed, &status);
+  uloc_addLikelySubtags(id, maximized, sizeof maximized, &status);
+  int32_t length = uloc_toLanguageTag(maximized, out, capacity, 0, &status);
+  return U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING ? -1 : length;
+}
+
+// Appends the BCP 47 form of the ICU locale ID `id` and a space; 0 on success.
+static int append_tag(const char *id, char *out, int32_t capacity, int32_t *used) {
+  UErrorCode status = U_ZERO_ERROR;
+  char tag[ULOC_FULLNAME_CAPACITY];
+  int32_t length = uloc_toLanguageTag(id, tag, sizeof tag, 0, &status);
+  if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+  if (*used + length + 2 > capacity) return -1;
+  if (*used > 0) out[(*used)++] = ' ';
+  memcpy(out + *used, tag, (size_t)length);
+  *used += length;
+  out[*used] = 0;
+  return 0;
+}
+
+// The CLDR parent of the locale bundle `id`: its `%%Parent` resource where it has one,
+// else truncation (uloc_getParent). Empty at root.
+static void parent_locale(const char *id, char *parent, int32_t capacity) {
+  parent[0] = 0;
+  UErrorCode status = U_ZERO_ERROR;
+  UResourceBundle *bundle = ures_openDirect(NULL, id, &status);
+  if (U_SUCCESS(status)) {
+    int32_t length = 0;
+    UErrorCode keyStatus = U_ZERO_ERROR;
+    const UChar *value = ures_getStringByKey(bundle, "%%Parent", &length, &keyStatus);
+    if (U_SUCCESS(keyStatus) && length < capacity) {
+      u_UCharsToChars(value, parent, length);
+      parent[length] = 0;
+    }
+  }
+  ures_close(bundle);
+  if (parent[0] == 0) {
+    status = U_ZERO_ERROR;
+    uloc_getParent(id, parent, capacity, &status);
+    if (U_FAILURE(status)) parent[0] = 0;
+  }
+  if (strcmp(parent, "root") == 0) parent[0] = 0;
+}
+
+int32_t cicu_locale_fallbacks(const char *tag, char *out, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  char id[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  int32_t used = 0;
+  if (capacity < 1) return -1;
+  out[0] = 0;
+  uloc_forLanguageTag(tag, id, sizeof id, &parsed, &status);
+  if (U_FAILURE(status) || id[0] == 0) return -1;
+  if (append_tag(id, out, capacity, &used) != 0) return -1;
+  // The bundle ICU loads for the tag: follows aliases (zh_TW is zh_Hant_TW) and falls
+  // back (en_XA is en). The process's default locale is no fallback of the customer's.
+  UResourceBundle *bundle = ures_open(NULL, id, &status);
+  if (U_FAILURE(status) || status == U_USING_DEFAULT_WARNING) {
+    ures_close(bundle);
+    return used;
+  }
+  char current[ULOC_FULLNAME_CAPACITY];
+  const char *actual = ures_getLocaleByType(bundle, ULOC_ACTUAL_LOCALE, &status);
+  if (U_FAILURE(status) || actual == NULL || strlen(actual) >= sizeof current) {
+    ures_close(bundle);
+    return used;
+  }
+  strcpy(current, actual);
+  ures_close(bundle);
+  if (strcmp(current, "root") == 0) return used;
+  if (strcmp(current, id) != 0 && append_tag(current, out, capacity, &used) != 0) return -1;
+  // CLDR's parent chains are short (es_MX, es_419, es); the bound only guards a loop.
+  for (int step = 0; step < 16; step++) {
+    char parent[ULOC_FULLNAME_CAPACITY];
+    parent_locale(current, parent, sizeof parent);
+    if (parent[0] == 0) break;
+    if (append_tag(parent, out, capacity, &used) != 0) return -1;
+    strcpy(current, parent);
+  }
+  return used;
+}
+
+cicu_plural_rules *cicu_plural_rules_open(const char *tag) {
+  UErrorCode status = U_ZERO_ERROR;
+  char id[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  uloc_forLanguageTag(tag, id, sizeof id, &parsed, &status);
+  if (U_FAILURE(status)) return NULL;
+  UPluralRules *rules = uplrules_open(id, &status);
+  if (U_FAILURE(status)) {
+    uplrules_close(rules);
+    return NULL;
+  }
+  return (cicu_plural_rules *)rules;
+}
+
+void cicu_plural_rules_close(cicu_plural_rules *rules) { uplrules_close((UPluralRules *)rules); }
+
+int32_t cicu_plural_rules_select(const cicu_plural_rules *rules, int64_t n, char *out, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  UChar keyword[32];
+  int32_t length = uplrules_select((const UPluralRules *)rules, (double)n, keyword, 32, &status);
+  if (U_FAILURE(status) || length >= 32 || length >= capacity) return -1;
+  u_UCharsToChars(keyword, out, length);
+  out[length] = 0;
+  return length;
+}
+
+int32_t cicu_plural_rules_categories(const cicu_plural_rules *rules, char *out, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  UEnumeration *keywords = uplrules_getKeywords((const UPluralRules *)rules, &status);
+  if (U_FAILURE(status)) return -1;
+  int32_t used = 0;
+  const char *keyword;
+  int32_t length;
+  out[0] = 0;
+  while ((keyword = uenum_next(keywords, &length, &status)) != NULL && U_SUCCESS(status)) {
+    if (used + length + 2 > capacity) {
+      used = -1;
+      break;
+    }
+    if (used > 0) out[used++] = ' ';
+    memcpy(out + used, keyword, (size_t)length);
+    used += length;
+    out[used] = 0;
+  }
+  uenum_close(keywords);
+  return used;
 }

@@ -76,11 +76,30 @@ import Testing
     #expect(html.contains("<p class=\"device\">متصل بـ <bdi>Emily</bdi></p>"))
   }
 
+  /// The heading's item count is the sum of the quantities, in the CLDR plural form of
+  /// the language (Polish: 1 produkt, 4 produkty, 5 produktów, 22 produkty).
+  @Test(arguments: [
+    ("en-US", [1], "1 item"), ("en-US", [3, 1], "4 items"), ("pl-PL", [1], "1 produkt"),
+    ("pl-PL", [2, 2], "4 produkty"),
+    ("pl-PL", [5], "5 produktów"), ("pl-PL", [22], "22 produkty"), ("ja-JP", [3], "3点"),
+  ])
+  func headingCountsTheItems(_ locale: String, _ quantities: [Int], _ expected: String) throws {
+    let cart = ShoppingCart(
+      items: quantities.enumerated().map {
+        .init(id: "\($0.offset)", name: "Item", quantity: $0.element, totalPrice: 1)
+      })
+    #expect(
+      try page(cart, locale: locale).contains("<h1>")
+        && page(cart, locale: locale).contains("<p class=\"item-count\">\(expected)</p>"))
+    #expect(CartText.render(cart, context: try Fixtures.context(locale)).contains("\n\(expected)\n"))
+  }
+
   @Test func emptyCartShowsThePlaceholder() throws {
     let html = try page(try Fixtures.cart("cart-empty.json"), locale: "de-CH")
-    #expect(html.contains("<div class=\"placeholder\"><p>Ihr Warenkorb ist leer</p>"))
+    #expect(html.contains("<div class=\"placeholder\"><p>Dein Warenkorb ist leer</p>"))
     #expect(!html.contains("class=\"items\""))
     #expect(!html.contains("class=\"total"))
+    #expect(!html.contains("class=\"item-count\""))
   }
 
   @Test func totalIsStickySoItStaysInView() throws {

@@ -4,10 +4,13 @@ import Testing
 
 @testable import CartRender
 
-/// Golden pages and text for the seed carts in the six locales of the cart issue:
-/// `snapshots/CartScreen/<cart>.<locale>.<html|txt>`.
+/// Golden pages and text for the seed carts in the six locales of the cart issue and
+/// Hebrew (right to left beside Arabic), and the seed cart in Spanish and in the languages
+/// of issue 14 that most test a layout (Korean, Traditional Chinese, Polish and Russian plurals, Thai)
+/// and both pseudo-locales: `snapshots/CartScreen/<cart>.<locale>.<html|txt>`.
 @Suite struct CartScreenSnapshotTests {
-  static let locales = ["en-US", "fr-FR", "de-CH", "ja-JP", "ar-EG", "hi-IN"]
+  static let locales = ["en-US", "fr-FR", "de-CH", "ja-JP", "ar-EG", "he-IL", "hi-IN"]
+  static let moreLocales = ["es-ES", "ko-KR", "zh-TW", "pl-PL", "ru-RU", "th-TH", "en-XA", "ar-XB"]
   static let carts = ["hair-spray", "empty"]
 
   @Test(arguments: carts, locales)
@@ -20,6 +23,16 @@ import Testing
   func text(_ cart: String, _ locale: String) throws {
     let text = CartText.render(try Fixtures.cart("cart-\(cart).json"), context: try Fixtures.context(locale))
     GoldenFile.assertMatches(text, suite: "CartScreen", file: "\(cart).\(locale).txt")
+  }
+
+  @Test(arguments: moreLocales)
+  func seedCartInMoreLanguages(_ locale: String) throws {
+    let cart = try Fixtures.cart("cart-hair-spray.json")
+    let context = try Fixtures.context(locale)
+    GoldenFile.assertMatches(
+      CartHTML.render(cart, context: context), suite: "CartScreen", file: "hair-spray.\(locale).html")
+    GoldenFile.assertMatches(
+      CartText.render(cart, context: context), suite: "CartScreen", file: "hair-spray.\(locale).txt")
   }
 
   @Test func narrowText() throws {

@@ -237,6 +237,22 @@ import Testing
         == .invalid([FieldError(field: .name, message: "Full name can have at most 200 characters.")]))
   }
 
+  /// The limit picks the message's CLDR plural form: 200 is `other` in Arabic (a singular
+  /// noun after hundreds), 15 digits `many` in Arabic and Russian.
+  @Test func limitsInThePluralFormOfTheirNumber() throws {
+    let signup = try Fixtures.request("signup")
+    let long = String(repeating: "x", count: 201)
+    #expect(
+      try Fixtures.parse("name=\(long)", signup, locale: "ar-EG")
+        == .invalid([FieldError(field: .name, message: "يمكن أن يحتوي «الاسم الكامل» على ٢٠٠ حرف كحد أقصى.")]))
+    #expect(
+      try Fixtures.parse("phoneNumber=12", signup, locale: "ar-EG")
+        == .invalid([FieldError(field: .phoneNumber, message: "أدخل رقم هاتف من ٤ إلى ١٥ رقمًا.")]))
+    #expect(
+      try Fixtures.parse("name=\(long)", signup, locale: "ru-RU")
+        == .invalid([FieldError(field: .name, message: "Поле «Имя и фамилия» может содержать не более 200 символов.")]))
+  }
+
   // MARK: Hardening: what the customer shares is what they typed, and nothing else.
 
   @Test func anOptInIsOnlyTheValueItsCheckboxSends() throws {

@@ -90,10 +90,24 @@ import Testing
     #expect(embedded.stdout == fromFile.stdout)
   }
 
+  /// Issue 14's "done when": Korean words with Korean amounts, Traditional Chinese for a
+  /// Taiwanese phone, pseudo-text for en-XA.
+  @Test func customersLanguages() throws {
+    let korean = try run(["cart", "--locale", "ko-KR", "--format", "text"])
+    #expect(korean.status == 0)
+    #expect(korean.stdout.contains("장바구니"))
+    #expect(korean.stdout.contains("US$14.30"))
+    let taiwan = try run(["cart", "--accept-language", "zh-TW,en;q=0.5"])
+    #expect(taiwan.stdout.contains("<html lang=\"zh-Hant-TW\" dir=\"ltr\">"))
+    #expect(taiwan.stdout.contains("<h1>你的購物車</h1>"))
+    let pseudo = try run(["cart", "--locale", "en-XA", "--format", "text"])
+    #expect(pseudo.stdout.contains("[Ýöûŕ Çåŕţ one]"))
+  }
+
   @Test func standardInputAndAcceptLanguage() throws {
     let cart = try String(contentsOf: Self.root.appending(path: "examples/cart-hair-spray.json"), encoding: .utf8)
     let result = try run(
-      ["cart", "-", "--accept-language", "da, de-CH;q=0.9, en;q=0.1", "--format", "text"], stdin: cart)
+      ["cart", "-", "--accept-language", "sw, de-CH;q=0.9, en;q=0.1", "--format", "text"], stdin: cart)
     #expect(result.status == 0)
     #expect(result.stdout.contains("Gesamt"))
     #expect(result.stdout.contains("$\u{A0}14.30"))

@@ -3,7 +3,13 @@ import Testing
 @testable import RenderCore
 
 @Suite struct LocaleTests {
-  let available = ["ar", "de", "en", "es", "fr", "ja"]
+  /// The 42 languages (Brazilian Portuguese is `pt`) and the two pseudo-locales,
+  /// fixed here so negotiation is tested apart from which catalogs have arrived.
+  let available = [
+    "ar", "ar-XB", "bg", "ca", "cs", "da", "de", "el", "en", "en-001", "en-AU", "en-GB", "en-XA", "es", "es-419", "fi",
+    "fr", "fr-CA", "he", "hi", "hr", "hu", "id", "it", "ja", "kk", "ko", "ms", "nb", "nl", "pl", "pt", "pt-PT", "ro",
+    "ru", "sk", "sl", "sv", "th", "tr", "uk", "vi", "zh-HK", "zh-Hans", "zh-Hant",
+  ]
 
   func resolve(locale: String? = nil, accept: String? = nil, region: String = "US") -> RenderLocale {
     RenderLocale(
@@ -24,26 +30,65 @@ import Testing
   @Test func neitherOptionMeansEnglishWithTheSessionRegion() {
     let english = resolve(region: "GB")
     #expect(english.formattingTag.description == "en-GB")
-    #expect(english.stringsLanguage == "en")
+    #expect(english.stringsLanguage == "en-GB")
+    #expect(english.htmlLanguage == "en-GB")
     #expect(!english.isRightToLeft)
   }
 
   @Test func acceptLanguageHonoursQualityValues() {
     #expect(resolve(accept: "fr;q=0.5, ja;q=0.9, de;q=0.1").formattingTag.description == "ja-US")
-    #expect(resolve(accept: "da, fr-CA;q=0.8, en;q=0.7").formattingTag.description == "fr-CA")
+    #expect(resolve(accept: "sw, fr-CA;q=0.8, en;q=0.7").formattingTag.description == "fr-CA")
   }
 
   @Test func acceptLanguageIgnoresMalformedPartsZeroQualityAndWildcards() {
     #expect(resolve(accept: "fr;q=2, !!, ja;q=0, *, de;q=0.3").formattingTag.description == "de-US")
+    #expect(resolve(accept: "*, ko;q=0").stringsLanguage == "en")
     #expect(resolve(accept: ";;;,,,").formattingTag.description == "en-US")
   }
 
-  @Test func stringsFallBackByTruncationThenEnglish() {
+  @Test func stringsFallBackThroughCLDRThenEnglish() {
     #expect(resolve(locale: "ar-EG").stringsLanguage == "ar")
     #expect(resolve(locale: "ar-EG").isRightToLeft)
-    #expect(resolve(locale: "zh-Hant-TW").stringsLanguage == "en")
-    #expect(resolve(locale: "zh-Hant-TW").htmlLanguage == "en")
-    #expect(resolve(locale: "zh-Hant-TW").formattingTag.description == "zh-Hant-TW")
+    #expect(resolve(locale: "he-IL").isRightToLeft)
+    #expect(resolve(locale: "sw-KE").stringsLanguage == "en")
+    #expect(resolve(locale: "sw-KE").htmlLanguage == "en")
+    #expect(resolve(locale: "sw-KE").formattingTag.description == "sw-KE")
+  }
+
+  /// Likely subtags and CLDR parent locales, all from ICU.
+  @Test(arguments: [
+    ("zh-TW", "zh-Hant", "zh-Hant-TW"), ("zh-HK", "zh-HK", "zh-HK"), ("zh-MO", "zh-HK", "zh-MO"),
+    ("zh-SG", "zh-Hans", "zh-Hans-SG"), ("zh-CN", "zh-Hans", "zh-Hans-CN"), ("zh", "zh-Hans", "zh-Hans-US"),
+    ("zh-Hant-TW", "zh-Hant", "zh-Hant-TW"), ("es-MX", "es-419", "es-MX"), ("es-US", "es-419", "es-US"),
+    ("es-ES", "es", "es-ES"), ("pt-AO", "pt-PT", "pt-AO"), ("pt", "pt", "pt-US"), ("pt-BR", "pt", "pt-BR"),
+    ("en-AU", "en-AU", "en-AU"), ("en-IN", "en-001", "en-IN"), ("en-US", "en", "en-US"), ("fr-CA", "fr-CA", "fr-CA"),
+    ("fr-BE", "fr", "fr-BE"), ("nb-NO", "nb", "nb-NO"), ("ko-KR", "ko", "ko-KR"), ("de-CH-u-nu-latn", "de", "de-CH"),
+    ("en-XA", "en-XA", "en-XA"), ("ar-XB", "ar-XB", "ar-XB"),
+  ])
+  func negotiation(_ requested: String, _ strings: String, _ lang: String) {
+    let resolved = resolve(accept: "\(requested), en;q=0.1")
+    #expect(resolved.stringsLanguage == strings)
+    #expect(resolved.htmlLanguage == lang)
+  }
+
+  @Test func traditionalChineseNeverFallsToSimplified() throws {
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("zh-TW")), in: ["en", "zh-Hans"]) == nil)
+    #expect(resolve(accept: "zh-TW, ja;q=0.5").stringsLanguage == "zh-Hant")
+  }
+
+  @Test func theMostPreferredRangeWithStringsWins() {
+    let resolved = resolve(accept: "sw-KE, zh-TW;q=0.9, en;q=0.5")
+    #expect(resolved.stringsLanguage == "zh-Hant")
+    #expect(resolved.formattingTag.description == "zh-TW")
+  }
+
+  @Test func variantsLayerOverTheirCLDRParents() {
+    #expect(LanguageNegotiation.parents(of: "en-AU", in: available) == ["en-AU", "en-001", "en"])
+    #expect(LanguageNegotiation.parents(of: "zh-HK", in: available) == ["zh-HK", "zh-Hant"])
+    #expect(LanguageNegotiation.parents(of: "pt-PT", in: available) == ["pt-PT", "pt"])
+    #expect(LanguageNegotiation.parents(of: "es-419", in: available) == ["es-419", "es"])
+    #expect(LanguageNegotiation.parents(of: "zh-Hant", in: available) == ["zh-Hant"])
+    #expect(LanguageNegotiation.parents(of: "ko", in: available) == ["ko"])
   }
 
   @Test(arguments: ["fr-CA", "zh-Hant-TW", "es-419", "en", "sr-Latn-RS", "de-CH-u-nu-latn"])

@@ -1,91 +1,289 @@
 import Foundation
 import GoldenFiles
+import StringCatalog
 import Testing
 
 @testable import RenderCore
 
-/// The `locales/` files as translators edit them: every file parses, has every key
-/// with a translator comment, and keeps the English placeholders.
+/// The `locales/` catalogs as translators edit them, read from disk: every file is a
+/// String Catalog of its own language with a translator comment and a review state on
+/// every entry; full languages have every key; regional variants hold only what differs
+/// from their CLDR parent.
 @Suite struct UIStringsTests {
   static let localesDirectory = GoldenFile.packageRoot().appending(path: "locales")
 
-  static var files: [String] {
+  /// Tags of the catalogs on disk, sorted.
+  static let tags: [String] =
     ((try? FileManager.default.contentsOfDirectory(atPath: localesDirectory.path)) ?? [])
-      .filter { $0.hasSuffix(".strings") }.sorted()
+    .filter { $0.hasSuffix(".xcstrings") }.map { String($0.dropLast(".xcstrings".count)) }.sorted()
+
+  /// A catalog is a regional variant when CLDR gives it a parent that is also a catalog.
+  static func parent(of tag: String) -> String? {
+    LanguageNegotiation.parents(of: tag, in: tags).dropFirst().first
   }
 
-  func load(_ name: String) throws -> StringsFile {
-    let text = try String(contentsOf: Self.localesDirectory.appending(path: name), encoding: .utf8)
-    return try StringsFile(parsing: text)
+  static let variants = tags.filter { parent(of: $0) != nil }
+  static let fullLanguages = tags.filter { parent(of: $0) == nil }
+
+  static func data(_ tag: String) throws -> Data {
+    try Data(contentsOf: localesDirectory.appending(path: "\(tag).xcstrings"))
   }
 
-  @Test func theRequiredLanguagesArePresentAndEmbedded() {
-    for language in ["en", "es", "fr", "de", "ja", "ar"] {
-      #expect(Self.files.contains("\(language).strings"))
+  static func file(_ tag: String) throws -> StringCatalogFile {
+    try JSONDecoder().decode(StringCatalogFile.self, from: data(tag))
+  }
+
+  static func compiled(_ tag: String) throws -> CompiledCatalog {
+    try CatalogCompiler.compile(data(tag), tag: tag, file: "\(tag).xcstrings")
+  }
+
+  static let allKeys = Set(UIStringKey.allCases.map(\.rawValue))
+
+  @Test func everyCatalogAndBothPseudoLocalesAreEmbedded() {
+    #expect(Self.tags.contains("en"))
+    #expect(UIStrings.bundled.languages == (Self.tags + ["en-XA", "ar-XB"]).sorted())
+  }
+
+  /// locales/README.md says how each language addresses the customer, and why.
+  @Test func everyLanguageHasItsRegisterInTheREADME() throws {
+    let readme = try String(contentsOf: Self.localesDirectory.appending(path: "README.md"), encoding: .utf8)
+    for tag in Self.tags {
+      #expect(readme.contains("| `\(tag)` |"), "locales/README.md has no row for \(tag)")
     }
-    #expect(UIStrings.bundled.languages == Self.files.map { String($0.dropLast(".strings".count)) })
-    #expect(UIStrings.bundled.loadProblems.isEmpty)
   }
 
-  @Test(arguments: files)
-  func everyKeyWithACommentAndTheSamePlaceholders(_ name: String) throws {
-    let english = try load("en.strings")
-    let file = try load(name)
-    let englishByKey = Dictionary(uniqueKeysWithValues: english.entries.map { ($0.key, $0.value) })
-    #expect(
-      Set(file.entries.map(\.key)) == Set(UIStringKey.allCases.map(\.rawValue)), "\(name): keys differ from UIStringKey"
-    )
-    for entry in file.entries {
-      #expect(entry.comment?.isEmpty == false, "\(name): \(entry.key) has no translator comment")
-      #expect(!entry.value.isEmpty, "\(name): \(entry.key) is empty")
-      let expected = Placeholders.positions(englishByKey[entry.key] ?? "").sorted()
-      #expect(
-        Placeholders.positions(entry.value).sorted() == expected,
-        "\(name): \(entry.key) placeholders differ from English")
+  @Test(arguments: tags)
+  func eachEntryIsItsOwnLanguageWithACommentAndAReviewState(_ tag: String) throws {
+    let catalog = try Self.file(tag)
+    #expect(catalog.sourceLanguage == "en")
+    #expect(Set(catalog.strings.keys).isSubset(of: Self.allKeys), "\(tag): keys not in UIStringKey")
+    for (key, entry) in catalog.strings {
+      #expect(entry.comment?.isEmpty == false, "\(tag): \(key) has no translator comment")
+      #expect(entry.localizations.map { Array($0.keys) } == [tag], "\(tag): \(key) holds other languages")
+      let localization = entry.localizations?[tag]
+      let units =
+        [localization?.stringUnit].compactMap { $0 }
+        + (localization?.variations?.plural?.values.map(\.stringUnit) ?? [])
+      #expect(!units.isEmpty, "\(tag): \(key) has no value")
+      for unit in units {
+        // English is the source; every other translation is the team's, awaiting a native reviewer.
+        let expected: ReviewState = tag == "en" ? .translated : .needsReview
+        #expect(unit.state == expected.rawValue, "\(tag): \(key) is \(unit.state), expected \(expected.rawValue)")
+      }
     }
   }
 
-  @Test func parserReadsEscapesAndComments() throws {
-    let file = try StringsFile(parsing: "// line\n/* Greeting. */\n\"a\" = \"Say \\\"hi\\\"\\n\\U00e9\";\n\"b\"=\"x\";")
+  @Test(arguments: fullLanguages)
+  func aFullLanguageHasEveryKey(_ tag: String) throws {
+    let keys = Set(try Self.compiled(tag).messages.keys)
+    #expect(keys == Self.allKeys, "\(tag): missing \(Self.allKeys.subtracting(keys).sorted())")
+  }
+
+  @Test(arguments: variants)
+  func aVariantHoldsOnlyWhatDiffersFromItsParent(_ tag: String) throws {
+    let own = try Self.compiled(tag).messages
+    let parent = try #require(Self.parent(of: tag))
+    let inherited = UIStrings.bundled.table(parent)
+    for (key, message) in own {
+      let uiKey = try #require(UIStringKey(rawValue: key))
+      #expect(message != inherited.message(uiKey).map(Self.compiledForm), "\(tag): \(key) is the same as in \(parent)")
+    }
+  }
+
+  @Test(arguments: tags)
+  func everyFormKeepsEnglishPlaceholders(_ tag: String) throws {
+    let english = try Self.compiled("en").messages
+    for (key, message) in try Self.compiled(tag).messages {
+      let expected = try #require(english[key]).forms.map(TemplateSegment.argumentPositions)
+      for form in message.forms {
+        #expect(
+          TemplateSegment.argumentPositions(form) == expected.first, "\(tag): \(key) placeholders differ from English")
+      }
+    }
+  }
+
+  /// Plural messages: a form for every category ICU's CLDR rules give the language
+  /// (variants and pseudo-locales included, through what they inherit); other messages: text.
+  @Test(arguments: UIStrings.bundled.languages)
+  func pluralMessagesHaveEveryCategoryTheLanguageNeeds(_ tag: String) throws {
+    let table = UIStrings.bundled.table(tag)
+    let needed = table.pluralRules.categories
+    #expect(needed.contains(.other))
+    for key in UIStringKey.allCases {
+      let message = try #require(table.message(key), "\(tag): no \(key.rawValue)")
+      switch message {
+      case .plural(let forms):
+        #expect(UIStringKey.plurals.contains(key), "\(tag): \(key.rawValue) should not be plural")
+        #expect(
+          Set(needed).isSubset(of: forms.categories),
+          "\(tag): \(key.rawValue) lacks \(Set(needed).subtracting(forms.categories).map(\.rawValue).sorted())")
+      case .text:
+        #expect(!UIStringKey.plurals.contains(key), "\(tag): \(key.rawValue) needs plural forms")
+      }
+    }
+  }
+
+  /// Values a language really shares with English, words of its own or loanwords its iOS
+  /// uses: German "Website", "optional"; Spanish "Error", "Total"; French "Province"; Dutch
+  /// "Postcode"; Indonesian, Malay and Portuguese "item".
+  static let sameAsEnglish: Set<String> = [
+    "%1$@: %2$@", "%1$@ (optional)", "Error: %1$@", "Error:", "Total", "Website", "Province", "Postcode",
+    "%1$@ item", "SMS", "OK",
+  ]
+
+  @Test(arguments: fullLanguages.filter { $0 != "en" })
+  func noValueIsLeftInEnglish(_ tag: String) throws {
+    let english = try Self.compiled("en").messages
+    for (key, message) in try Self.compiled(tag).messages {
+      guard let englishMessage = english[key] else { continue }
+      for (form, englishForm) in zip(message.forms, englishMessage.forms) {
+        let text = Self.template(form)
+        #expect(
+          text != Self.template(englishForm) || Self.sameAsEnglish.contains(text),
+          "\(tag): \(key) is still English: \(text)")
+      }
+    }
+  }
+
+  @Test func pseudoLocalesAreMadeFromEnglish() {
+    let english = UIStrings.bundled.table("en")
+    let accented = UIStrings.bundled.table("en-XA")
+    let mirrored = UIStrings.bundled.table("ar-XB")
+    #expect(accented(.cartTitle) == "[Ýöûŕ Çåŕţ one]")
+    #expect(accented(.headerConnectedTo, "Emily") == "[Çöññéçţéđ ţö Emily one two]")
+    #expect(accented(.textLink, "A", "B") == "A: B")
+    for key in UIStringKey.allCases where key != .textLink {
+      let text = accented(key, "A", "B")
+      #expect(text.hasPrefix("[") && text.hasSuffix("]"))
+      #expect(Double(text.count) >= 1.4 * Double(english(key, "A", "B").count) - 2, "\(key.rawValue) too short")
+    }
+    #expect(mirrored(.cartQuantity, "4") == "\u{200F}\u{202E}Qty\u{202C}\u{200F} 4")
     #expect(
-      file.entries == [
-        .init(key: "a", value: "Say \"hi\"\né", comment: "Greeting."),
-        .init(key: "b", value: "x", comment: nil),
-      ])
+      RenderLocale(
+        explicit: LanguageTag("ar-XB"), acceptLanguage: nil, region: "US", available: UIStrings.bundled.languages
+      ).isRightToLeft)
   }
 
-  @Test func parserRejectsDuplicatesAndGarbage() {
-    #expect(throws: StringsFile.ParseError.self) { try StringsFile(parsing: "\"a\" = \"1\";\n\"a\" = \"2\";") }
-    #expect(throws: StringsFile.ParseError.self) { try StringsFile(parsing: "\"a\" = \"1\"") }
-    #expect(throws: StringsFile.ParseError.self) { try StringsFile(parsing: "\"a\" = \"\\q\";") }
+  @Test func pluralFormsFollowCLDRRules() {
+    let russian = PluralRules.of("ru")
+    #expect([1, 2, 5, 11, 21, 22, 100].map(russian.category) == [.one, .few, .many, .many, .one, .few, .many])
+    let arabic = PluralRules.of("ar")
+    #expect([0, 1, 2, 3, 11, 100, 102].map(arabic.category) == [.zero, .one, .two, .few, .many, .other, .other])
+    #expect(PluralRules.of("ja").categories == [.other])
+    #expect(PluralRules.of("he").categories == [.one, .two, .other])
+    #expect(PluralRules.of("pt-PT").category(0) == .other)
+    #expect(PluralRules.of("pt").category(0) == .one)
   }
 
-  @Test func placeholdersByOrderAndPosition() {
+  @Test func aCountPicksItsForm() {
+    let english = UIStrings.bundled.table("en")
+    #expect(english(.cartItemCount, count: 1, "1") == "1 item")
+    #expect(english(.cartItemCount, count: 3, "3") == "3 items")
+    let arabic = UIStrings.bundled.table("ar")
+    // 100 takes the singular noun (other), 11 the accusative (many).
+    #expect(arabic(.formErrorTooLong, count: 100, "الاسم", "١٠٠") == "يمكن أن يحتوي «الاسم» على ١٠٠ حرف كحد أقصى.")
+    #expect(arabic(.formErrorTooLong, count: 20, "الاسم", "٢٠") == "يمكن أن يحتوي «الاسم» على ٢٠ حرفًا كحد أقصى.")
+  }
+
+  @Test func missingLanguageFallsBackToEnglish() {
+    let table = UIStrings.bundled.table("xx")
+    #expect(table(.cartTotal) == "Total")
+    #expect(table(.cartItemCount, count: 2, "2") == "2 items")
+  }
+
+  @Test func partsSeparateArgumentsFromText() {
+    let table = UIStrings.bundled.table("en")
+    #expect(table.parts(.headerConnectedTo, "Emily") == [.literal("Connected to "), .argument("Emily")])
+    #expect(table(.cartPriceWasNow, "$2", "$1") == "Was $2, now $1")
+  }
+
+  @Test func placeholdersByOrderAndPosition() throws {
     #expect(Placeholders.substitute("%2$@ of %1$@, 100%%", ["A", "B"]) == "B of A, 100%")
     #expect(Placeholders.substitute("%@ and %@", ["x", "y"]) == "x and y")
     #expect(Placeholders.positions("Was %1$@, now %2$@") == [1, 2])
-    #expect(Placeholders.parts("Connected to %@", ["Emily"]) == [.literal("Connected to "), .argument("Emily")])
+    #expect(
+      try TemplateSegment.split("%2$@ of %1$@, 100%%") == [
+        .argument(2), .literal(" of "), .argument(1), .literal(", 100%"),
+      ])
+    #expect(throws: TemplateSegment.SyntaxError.self) { try TemplateSegment.split("%d items") }
   }
 
-  @Test func missingTranslationFallsBackToEnglish() {
-    let table = UIStrings.bundled.table("xx")
-    #expect(table(.cartTotal) == "Total")
+  /// A template written back with numbered placeholders, to compare forms as text.
+  static func template(_ segments: [TemplateSegment]) -> String {
+    segments.map { segment in
+      switch segment {
+      case .literal(let text): text.replacingOccurrences(of: "%", with: "%%")
+      case .argument(let position): "%\(position)$@"
+      }
+    }.joined()
+  }
+
+  static func compiledForm(_ message: LocalizedMessage) -> CompiledMessage {
+    func segments(_ segments: [MessageSegment]) -> [TemplateSegment] {
+      segments.map { segment in
+        switch segment {
+        case .literal(let text): .literal(text)
+        case .argument(let position): .argument(position)
+        }
+      }
+    }
+    switch message {
+    case .text(let form): return .text(segments(form))
+    case .plural(let forms):
+      return .plural(
+        Dictionary(uniqueKeysWithValues: forms.categories.map { ($0.rawValue, segments(forms[$0])) }))
+    }
   }
 }
 
-/// `EmbeddedLocales.swift` is generated from `locales/`; this fails while they differ.
+/// `EmbeddedLocales.swift` is compiled from `locales/`; this fails while they differ.
 @Suite struct EmbeddedLocalesTests {
-  @Test func embeddedTextMatchesTheLocalesFolder() throws {
-    let onDisk = try UIStringsTests.files.map { name in
-      (
-        String(name.dropLast(".strings".count)),
-        try String(contentsOf: UIStringsTests.localesDirectory.appending(path: name), encoding: .utf8)
+  @Test func generatedFileMatchesTheCatalogs() throws {
+    var catalogs = try UIStringsTests.tags.map(UIStringsTests.compiled)
+    let english = try #require(catalogs.first { $0.tag == "en" })
+    catalogs += PseudoLocale.allCases.map { $0.catalog(from: english) }
+    let path = GoldenFile.packageRoot().appending(path: "Sources/RenderCore/Locale/EmbeddedLocales.swift")
+    let onDisk = try String(contentsOf: path, encoding: .utf8)
+    #expect(onDisk == CatalogSwiftSource.render(catalogs), "locales/ changed: run scripts/embed-data")
+  }
+
+  @Test func embeddedValuesAreTheCatalogs() throws {
+    for catalog in EmbeddedLocales.catalogs where !PseudoLocale.allCases.map(\.rawValue).contains(catalog.tag) {
+      let compiled = try UIStringsTests.compiled(catalog.tag)
+      #expect(catalog.messages.mapValues(UIStringsTests.compiledForm) == compiled.messages, "\(catalog.tag)")
+    }
+  }
+
+  @Test func compilerNamesTheFileAndJSONPath() {
+    func failure(_ json: String) -> String? {
+      do {
+        _ = try CatalogCompiler.compile(Data(json.utf8), tag: "ko", file: "ko.xcstrings")
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+    let unit = #"{"stringUnit":{"state":"needs_review","value":"%d개"}}"#
+    #expect(
+      failure(
+        #"{"sourceLanguage":"en","version":"1.0","strings":{"cart.title":{"comment":"c","localizations":{"ko":\#(unit)}}}}"#
       )
-    }
-    let embedded = EmbeddedLocales.files.map { ($0.tag, $0.text) }
-    #expect(embedded.map(\.0) == onDisk.map(\.0), "locales/ changed: run scripts/embed-data")
-    for ((tag, text), (_, file)) in zip(embedded, onDisk) {
-      #expect(text == file, "locales/\(tag).strings changed: run scripts/embed-data")
-    }
+        == "ko.xcstrings: $.strings[\"cart.title\"].localizations[\"ko\"].stringUnit.value: unknown placeholder at “d개”: use %@ or %1$@ (%% for a percent sign)"
+    )
+    #expect(
+      failure(#"{"sourceLanguage":"en","version":"1.0","strings":{"cart.title":{"localizations":{}}}}"#)
+        == "ko.xcstrings: $.strings[\"cart.title\"]: no translator comment")
+    #expect(
+      failure(
+        #"{"sourceLanguage":"en","version":"1.0","strings":{"a":{"comment":"c","localizations":{"ko":{"stringUnit":{"state":"done","value":"x"}}}}}}"#
+      )
+        == "ko.xcstrings: $.strings[\"a\"].localizations[\"ko\"].stringUnit.state: unknown review state \"done\" (translated, needs_review, new, stale)"
+    )
+    #expect(
+      failure(
+        #"{"sourceLanguage":"en","version":"1.0","strings":{"a":{"comment":"c","localizations":{"ko":{"variations":{"plural":{"one":{"stringUnit":{"state":"new","value":"x"}}}}}}}}}"#
+      )
+        == "ko.xcstrings: $.strings[\"a\"].localizations[\"ko\"].variations.plural: no \"other\" form")
+    #expect(failure(#"{"sourceLanguage":"en","strings":{}}"#) == "ko.xcstrings: $: missing \"version\"")
   }
 }

@@ -14,7 +14,7 @@ import Testing
     RenderContext(configuration: configuration, localeTag: locale)
   }
 
-  @Test(arguments: StatusScreen.allCases, ["en-US", "de-DE", "ja-JP", "ar-EG"])
+  @Test(arguments: StatusScreen.allCases, ["en-US", "de-DE", "ja-JP", "ar-EG", "he-IL"])
   func goldenPages(_ screen: StatusScreen, _ locale: String) {
     GoldenFile.assertMatches(
       StatusHTML.render(screen, context: context(locale)), suite: "StatusScreen",

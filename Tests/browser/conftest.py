@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from lab import RULES, Lab, rules_for, start_driver  # noqa: E402
+from lab import CART_RULES, RULES, Lab, rules_for, start_driver  # noqa: E402
 from tooling import java, vnu_jar  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -50,13 +50,31 @@ def golden_pages() -> list[Page]:
 
 
 # Long carts rendered by the built render-cli from generated JSON (see long_cart.py).
-GENERATED_LOCALES = ("en-US", "ar-EG")
+GENERATED_LOCALES = ("en-US", "ar-EG", "he-IL")
+LANGUAGES_OUT = GENERATED / "languages"
 
 
 def generated_pages() -> list[Page]:
     return [
         Page(f"generated/cart-100-items.{locale}.html", GENERATED / f"cart-100-items.{locale}.html", RULES, min_scroll=2000)
         for locale in GENERATED_LOCALES
+    ]
+
+
+def language_pages() -> list[Page]:
+    """Each UI language's cart, sign-up form and status page (see languages.py)."""
+    from languages import SCREENS, languages, page_path
+
+    cart_rules = RULES
+    other_rules = tuple(rule for rule in RULES if rule not in CART_RULES)
+    return [
+        Page(
+            f"generated/languages/{screen}.{language}.html",
+            page_path(LANGUAGES_OUT, language, screen),
+            cart_rules if screen == "cart" else other_rules,
+        )
+        for language in languages()
+        for screen in SCREENS
     ]
 
 
@@ -95,6 +113,14 @@ def generated() -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
+def language_pages_rendered() -> dict[tuple[str, str], Path]:
+    """Renders every language's pages once; a render-cli failure fails their tests."""
+    from languages import render_language_pages
+
+    return render_language_pages(render_cli(), LANGUAGES_OUT)
+
+
+@pytest.fixture(scope="session")
 def vnu_messages(request) -> dict[Path, list[dict]]:
     """One Nu HTML Checker run over every page (golden, generated, self-test fixtures):
     its error messages by file."""
@@ -103,6 +129,11 @@ def vnu_messages(request) -> dict[Path, list[dict]]:
         request.getfixturevalue("generated")
         files += [page.path for page in generated_pages()]
     except (Exception, pytest.fail.Exception):  # their own tests report why they are missing
+        pass
+    try:
+        request.getfixturevalue("language_pages_rendered")
+        files += [page.path for page in language_pages()]
+    except (Exception, pytest.fail.Exception):
         pass
     result = subprocess.run(
         [java(), "-jar", str(vnu_jar()), "--format", "json", "--stdout", "--exit-zero-always", "--errors-only"]

@@ -40,4 +40,33 @@ int cicu_is_iso_country(const char *code);
 /// letters (R, AL) and the explicit embedding, override and isolate controls.
 int cicu_needs_bidi_isolation(int32_t c);
 
+/// Writes ICU's likely-subtags maximization (CLDR likelySubtags) of the BCP 47 `tag` as a
+/// BCP 47 tag: `zh-TW` gives `zh-Hant-TW`, `pt` gives `pt-Latn-BR`. Returns its length, or
+/// -1 when ICU cannot read the tag or `capacity` is too small.
+int32_t cicu_maximize_tag(const char *tag, char *out, int32_t capacity);
+
+/// Writes the CLDR fallback chain of the BCP 47 `tag`, most specific first, as BCP 47 tags
+/// separated by spaces and without `root`: the tag itself, then the locale ICU's data has
+/// for it and each parent in turn, following CLDR's parent locales (ICU's `%%Parent`
+/// resource) where they differ from truncation. `es-MX` gives `es-MX es-419 es`, `zh-TW`
+/// gives `zh-TW zh-Hant-TW zh-Hant`, `pt-AO` gives `pt-AO pt-PT pt`. A tag ICU has no data
+/// for gives only itself. Returns the length written, or -1 on failure.
+int32_t cicu_locale_fallbacks(const char *tag, char *out, int32_t capacity);
+
+/// A locale's CLDR plural rules (ICU `UPluralRules`, cardinal). Opaque; thread-safe to
+/// select with once opened.
+typedef struct cicu_plural_rules cicu_plural_rules;
+
+/// The cardinal plural rules of the BCP 47 `tag`, or NULL when ICU fails.
+cicu_plural_rules *cicu_plural_rules_open(const char *tag);
+
+void cicu_plural_rules_close(cicu_plural_rules *rules);
+
+/// Writes the CLDR plural category (`zero`, `one`, `two`, `few`, `many`, `other`) of the
+/// integer `n` as ASCII. Returns its length, or -1 on failure.
+int32_t cicu_plural_rules_select(const cicu_plural_rules *rules, int64_t n, char *out, int32_t capacity);
+
+/// Writes the categories the rules use, separated by spaces. Returns the length, or -1.
+int32_t cicu_plural_rules_categories(const cicu_plural_rules *rules, char *out, int32_t capacity);
+
 #endif

@@ -5,6 +5,15 @@ import Foundation
 public struct ShoppingCart: Sendable, Equatable {
   /// In display order. Empty shows the placeholder screen.
   public var items: [Item]
+
+  /// How many items the cart holds, as its heading counts them: the sum of the lines'
+  /// quantities (a line of 4 is 4 items), capped at `Int.max`.
+  public var itemCount: Int {
+    items.reduce(0) { total, item in
+      let (sum, overflow) = total.addingReportingOverflow(item.quantity)
+      return overflow ? Int.max : sum
+    }
+  }
   /// Absent on a placeholder cart.
   public var summary: Summary?
 

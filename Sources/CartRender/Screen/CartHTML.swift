@@ -3,6 +3,8 @@ import RenderCore
 
 /// The customer's cart screen as a self-contained mobile web page.
 ///
+/// Under the heading, a cart with items says how many it holds (`<p class="item-count">`,
+/// "4 items", in the CLDR plural form of the count).
 /// Items are a list, each `<li data-item-id="…">`. An adjusted price shows the original
 /// struck through, and a screen reader hears "Was …, now …" instead. The total is
 /// `position: sticky` at the bottom of the content, so it stays in view while the items
@@ -33,6 +35,12 @@ public enum CartHTML {
     return PageShell.page(title: strings(.cartTitle), screen: "cart", style: style, context: context) { html in
       html.element("h1", text: strings(.cartTitle))
       html.newline()
+      if !cart.items.isEmpty {
+        let count = cart.itemCount
+        html.element(
+          "p", [.init("class", "item-count")], text: strings(.cartItemCount, count: count, money.format(count)))
+        html.newline()
+      }
       if cart.items.isEmpty {
         // Items that just left still play their exit, above the placeholder.
         if let rows = update?.rows, !rows.isEmpty {

@@ -13,6 +13,7 @@ import RenderCore
 enum CartStyle {
   static let css = TrustedHTML(
     literal: """
+      .item-count{margin:-8px 0 12px;color:var(--muted)}
       .items{list-style:none;margin:0;padding:0;background:var(--card);border-radius:12px}
       .item{padding:12px 16px;border-block-end:1px solid var(--rule)}
       .item:last-child{border-block-end:0}

@@ -59,6 +59,10 @@ public enum CartText {
     out.add(SessionHeaderText.lines(context: context, layout: layout))
     out.add(layout.rule("="))
     out.add(layout.wrap(strings(.cartTitle)))
+    if !cart.items.isEmpty {
+      let count = cart.itemCount
+      out.add(layout.wrap(strings(.cartItemCount, count: count, money.format(count))))
+    }
     out.add("")
     let rows =
       update?.rows

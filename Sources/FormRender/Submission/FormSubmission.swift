@@ -223,7 +223,7 @@ public enum FormSubmission {
         return
       }
       if let maximum = field.maximumLength, lines.contains(where: { $0.utf16.count > maximum }) {
-        return fail(field, strings(.formErrorTooLong, label, number(maximum)))
+        return fail(field, strings(.formErrorTooLong, count: maximum, label, number(maximum)))
       }
       switch field {
       case .emailAddress:
@@ -236,7 +236,8 @@ public enum FormSubmission {
           return fail(
             field,
             strings(
-              .formErrorPhoneLength, number(PhoneNumber.digits.lowerBound), number(PhoneNumber.digits.upperBound)))
+              .formErrorPhoneLength, count: PhoneNumber.digits.upperBound, number(PhoneNumber.digits.lowerBound),
+              number(PhoneNumber.digits.upperBound)))
         }
       case .postalCode:
         // Folded only to be matched: the code comes back as the customer typed it.

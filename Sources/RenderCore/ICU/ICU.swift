@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// The one file that calls ICU's C API (Debian's libicu): Unicode properties for
-/// display width, UAX #14 line breaking, current ISO 4217 codes and ISO 3166 regions.
+/// display width, UAX #14 line breaking, current ISO 4217 codes and ISO 3166 regions, and
+/// for UI languages CLDR's likely subtags, parent locales and plural rules.
 enum ICU {
   static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool { cicu_is_east_asian_wide(Int32(scalar.value)) != 0 }
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool { cicu_is_zero_width(Int32(scalar.value)) != 0 }
@@ -45,6 +46,47 @@ enum ICU {
   static func needsBidiIsolation(_ scalar: Unicode.Scalar) -> Bool {
     cicu_needs_bidi_isolation(Int32(scalar.value)) != 0
   }
+
+  /// ICU's likely-subtags maximization of a BCP 47 tag (`zh-TW` gives `zh-Hant-TW`), nil if ICU fails.
+  static func maximizedTag(_ tag: String) -> String? {
+    ascii(capacity: 160) { cicu_maximize_tag(tag, $0, $1) }
+  }
+
+  /// The CLDR fallback chain of a BCP 47 tag, most specific first, without root
+  /// (`es-MX es-419 es`); just the tag when ICU has no data for it.
+  static func localeFallbacks(_ tag: String) -> [String] {
+    guard let chain = ascii(capacity: 512, { cicu_locale_fallbacks(tag, $0, $1) }) else { return [tag] }
+    return chain.split(separator: " ").map(String.init)
+  }
+
+  /// A locale's cardinal plural rules (an ICU `UPluralRules`), nil if ICU fails; closed by
+  /// ``closePluralRules(_:)``.
+  static func openPluralRules(_ tag: String) -> OpaquePointer? { cicu_plural_rules_open(tag) }
+
+  static func closePluralRules(_ rules: OpaquePointer?) { cicu_plural_rules_close(rules) }
+
+  /// The CLDR plural category keyword (`one`, `few`…) of `count`, nil if ICU fails.
+  static func pluralCategory(_ rules: OpaquePointer, _ count: Int) -> String? {
+    ascii(capacity: 16) { cicu_plural_rules_select(rules, Int64(count), $0, $1) }
+  }
+
+  /// The category keywords the rules use, space-separated, nil if ICU fails.
+  static func pluralCategories(_ rules: OpaquePointer) -> String? {
+    ascii(capacity: 64) { cicu_plural_rules_categories(rules, $0, $1) }
+  }
+
+  /// Calls a shim function that writes ASCII into a buffer and returns its length (-1 on failure).
+  private static func ascii(
+    capacity: Int, _ write: (UnsafeMutablePointer<CChar>, Int32) -> Int32
+  ) -> String? {
+    var buffer = [CChar](repeating: 0, count: capacity)
+    let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
+      guard let base = pointer.baseAddress else { return -1 }
+      return write(base, Int32(capacity))
+    }
+    guard length > 0, Int(length) < capacity else { return nil }
+    return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
 }
 
 /// ICU line-break iterators by locale, each opened once and reused for every paragraph
@@ -67,4 +109,5 @@ enum LineBreakers {
     idle.withLock { $0[locale, default: []].append(breaker) }
     return result
   }
+
 }

@@ -7,42 +7,55 @@ public struct RenderLocale: Sendable {
   public let formattingTag: LanguageTag
   /// Foundation's locale for ``formattingTag``.
   public let locale: Locale
-  /// The `locales/` file the UI strings come from: `es`, or `en` when nothing matched.
+  /// The catalog the UI strings come from: `es-419` for `es-MX`, `zh-Hant` for `zh-TW`,
+  /// `en` when nothing matched.
   public let stringsLanguage: String
-  /// The page's `lang`: the formatting tag when its language has UI strings, else the
-  /// strings' language, so a screen reader speaks the UI text in the right voice.
+  /// The page's `lang`: the language whose words the page shows, with the customer's
+  /// region (`zh-Hant-TW`, `es-MX`, `ko-KR`); plain `en` when no catalog matched and
+  /// the words are the English fallback, so a screen reader speaks them in the right voice.
   public let htmlLanguage: String
   public let isRightToLeft: Bool
 
   /// Applies the contract's locale rule: `--locale` wins over `--accept-language`; a tag
-  /// without a region takes the session's region (`es` at a `US` store is `es-US`);
-  /// with neither, English with the session's region. UI strings fall back by BCP 47
-  /// truncation (`zh-Hant-TW`, `zh-Hant`, `zh`), then to English.
+  /// without a region takes the session's region (`es` at a `US` store is `es-US`) for
+  /// formatting; with neither, English with the session's region. The UI strings come
+  /// from RFC 4647 lookup over CLDR's fallback chains (``LanguageNegotiation``): the
+  /// most preferred range with a catalog wins, then English.
   ///
   /// - Parameters:
   ///   - explicit: a `--locale` tag, already validated.
-  ///   - acceptLanguage: an `Accept-Language` header value; malformed parts are ignored.
+  ///   - acceptLanguage: an `Accept-Language` header value; malformed parts, `*` and
+  ///     `q=0` ranges are ignored.
   ///   - region: the session's ISO 3166-1 region.
   ///   - available: the languages that have UI strings (`UIStrings.languages`).
   public init(explicit: LanguageTag?, acceptLanguage: String?, region: String, available: [String]) {
-    let lookup = Dictionary(available.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-    func match(_ tag: LanguageTag) -> String? {
-      tag.truncations.lazy.compactMap { lookup[$0.lowercased()] }.first
-    }
     var tag = LanguageTag.english
+    var strings: String?
     if let explicit {
       tag = explicit
+      strings = LanguageNegotiation.lookup(explicit, in: available)
     } else if let acceptLanguage {
-      // RFC 4647 lookup: the most preferred range that has UI strings.
-      tag = AcceptLanguage.ranges(acceptLanguage).first { match($0) != nil } ?? tag
+      for range in AcceptLanguage.ranges(acceptLanguage) {
+        if let found = LanguageNegotiation.lookup(range, in: available) {
+          tag = range
+          strings = found
+          break
+        }
+      }
     }
     if tag.region == nil { tag.region = region }
     formattingTag = tag
     locale = Locale(identifier: tag.description)
-    let strings = match(tag) ?? "en"
-    stringsLanguage = strings
-    let matched = strings.lowercased() != "en" || tag.language == "en"
-    htmlLanguage = matched ? tag.description : strings
-    isRightToLeft = Locale.Language(identifier: strings).characterDirection == .rightToLeft
+    if strings == nil, tag.language == UIStrings.baseLanguage {
+      strings = LanguageNegotiation.lookup(tag, in: available)
+    }
+    let language = strings ?? UIStrings.baseLanguage
+    stringsLanguage = language
+    if strings != nil, let words = LanguageTag(language) {
+      htmlLanguage = [words.language, words.script, tag.region ?? words.region].compactMap { $0 }.joined(separator: "-")
+    } else {
+      htmlLanguage = language
+    }
+    isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
   }
 }

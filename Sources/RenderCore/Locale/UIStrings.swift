@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 
-/// Every piece of UI text the engine shows, by key. A `.strings` file in `locales/`
-/// translates each one; a test proves every file has every key with the same placeholders.
+/// Every piece of UI text the engine shows, by key. A String Catalog in `locales/`
+/// translates each one; a test proves every full language has every key with the same
+/// placeholders and every plural category its language needs.
 public enum UIStringKey: String, CaseIterable, Sendable {
   case headerConnectedTo = "header.connectedTo"
   case headerPrivacyPolicy = "header.privacyPolicy"
@@ -24,6 +24,8 @@ public enum UIStringKey: String, CaseIterable, Sendable {
   case welcomeTitleNoStore = "welcome.titleNoStore"
   case welcomeSubtitle = "welcome.subtitle"
   case cartTitle = "cart.title"
+  /// Plural, chosen by the count.
+  case cartItemCount = "cart.itemCount"
   case cartItemsHeading = "cart.itemsHeading"
   case cartQuantity = "cart.quantity"
   case cartPriceWasNow = "cart.priceWasNow"
@@ -84,145 +86,119 @@ public enum UIStringKey: String, CaseIterable, Sendable {
   case formErrorRequired = "form.error.required"
   case formErrorEmail = "form.error.email"
   case formErrorPhoneCharacters = "form.error.phoneCharacters"
+  /// Plural, chosen by the most digits (`%2$@`).
   case formErrorPhoneLength = "form.error.phoneLength"
   case formErrorPostalCode = "form.error.postalCode"
+  /// Plural, chosen by the most characters (`%2$@`).
   case formErrorTooLong = "form.error.tooLong"
   case formErrorCharacters = "form.error.characters"
   case formErrorCountry = "form.error.country"
   case formErrorEmailOptIn = "form.error.emailOptIn"
   case formErrorSMSOptIn = "form.error.smsOptIn"
+
+  /// The messages with a form per CLDR plural category: a number sits in the sentence.
+  public static let plurals: Set<UIStringKey> = [.cartItemCount, .formErrorTooLong, .formErrorPhoneLength]
 }
 
-/// The UI strings of every language in `locales/`, compiled into the library
-/// (`EmbeddedLocales.swift`, written by `scripts/embed-data`).
-///
-/// A language's file is parsed the first time a page asks for that language, and each
-/// of its strings split there into literal text and placeholders (``StringTemplate``),
-/// so rendering never scans a template; a command that shows English parses English.
+/// The UI strings of every language in `locales/` and the two pseudo-locales, compiled
+/// into the library (`EmbeddedLocales.swift`, written by `scripts/embed-data`).
 public struct UIStrings: Sendable {
-  /// Tag of the file every other falls back to.
+  /// Tag of the catalog every other falls back to.
   public static let baseLanguage = "en"
 
-  /// The files compiled into this build. A file that fails to parse is left out of
-  /// lookups and named in ``loadProblems`` (the locale tests fail on it).
-  public static let bundled = UIStrings(files: EmbeddedLocales.files)
+  /// The catalogs compiled into this build, each regional variant layered over its CLDR
+  /// parents (`en-AU` over `en-001` over `en`), then English.
+  public static let bundled = UIStrings(catalogs: EmbeddedLocales.catalogs)
 
-  private let sources: [String: String]
-  private let parsed: ParsedTables
+  private let tables: [String: [String: LocalizedMessage]]
+  private let pluralRulesTags: [String: String]
 
-  private init(files: [(tag: String, text: String)]) {
-    sources = Dictionary(files.map { ($0.tag, $0.text) }, uniquingKeysWith: { first, _ in first })
-    parsed = ParsedTables()
+  init(catalogs: [LocaleCatalog]) {
+    let byTag = Dictionary(catalogs.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
+    let tags = Array(byTag.keys)
+    var tables: [String: [String: LocalizedMessage]] = [:]
+    for catalog in catalogs {
+      var merged: [String: LocalizedMessage] = [:]
+      let layers = LanguageNegotiation.parents(of: catalog.tag, in: tags) + [Self.baseLanguage]
+      for layer in layers {
+        merged.merge(byTag[layer]?.messages ?? [:], uniquingKeysWith: { mine, _ in mine })
+      }
+      tables[catalog.tag] = merged
+    }
+    self.tables = tables
+    pluralRulesTags = byTag.mapValues(\.pluralRulesTag)
   }
 
-  /// Tags of the languages with a strings file, sorted.
-  public var languages: [String] { sources.keys.sorted() }
-
-  /// Files that could not be read, as `fr.strings: line 3: …` (parses every file).
-  public var loadProblems: [String] {
-    languages.compactMap { tag in entries(tag).problem.map { "\(tag).strings: \($0)" } }
-  }
+  /// Tags of the languages with UI strings, pseudo-locales included, sorted.
+  public var languages: [String] { tables.keys.sorted() }
 
   /// The strings of `language`, falling back to English key by key.
   public func table(_ language: String) -> StringTable {
-    if let made = parsed.tables.withLock({ $0[language] }) { return made }
-    let own = entries(language).templates
-    let fallback = language == Self.baseLanguage ? own : entries(Self.baseLanguage).templates
-    let table = StringTable(language: language, templates: own.merging(fallback) { mine, _ in mine })
-    parsed.tables.withLock { $0[language] = table }
-    return table
-  }
-
-  /// One language's templates by key, parsed once; empty (and a problem) for a file
-  /// that does not parse, or no file.
-  private func entries(_ language: String) -> (templates: [UIStringKey: StringTemplate], problem: String?) {
-    if let known = parsed.files.withLock({ $0[language] }) { return known }
-    var result: (templates: [UIStringKey: StringTemplate], problem: String?) = ([:], nil)
-    if let text = sources[language] {
-      do {
-        for entry in try StringsFile(parsing: text).entries {
-          guard let key = UIStringKey(rawValue: entry.key), result.templates[key] == nil else { continue }
-          result.templates[key] = StringTemplate(entry.value)
-        }
-      } catch {
-        result = ([:], "\(error)")
-      }
-    }
-    parsed.files.withLock { $0[language] = result }
-    return result
-  }
-
-  /// What has been parsed so far, shared by every copy of the value.
-  private final class ParsedTables: Sendable {
-    let files = Mutex<[String: (templates: [UIStringKey: StringTemplate], problem: String?)]>([:])
-    let tables = Mutex<[String: StringTable]>([:])
-  }
-}
-
-/// A translated string split once into its literal text and its placeholders.
-public struct StringTemplate: Sendable, Equatable {
-  public enum Segment: Sendable, Equatable {
-    case literal(String)
-    /// The argument at this 1-based position.
-    case argument(Int)
-  }
-
-  public let segments: [Segment]
-
-  public init(_ template: String) {
-    var segments: [Segment] = []
-    let tail = Placeholders.scan(template) { literal, position in
-      if !literal.isEmpty { segments.append(.literal(literal)) }
-      segments.append(.argument(position))
-    }
-    if !tail.isEmpty { segments.append(.literal(tail)) }
-    self.segments = segments
-  }
-
-  /// The text with `arguments` in place; a position with no argument is left empty.
-  func filled(_ arguments: [String]) -> String {
-    if segments.count == 1, case .literal(let text) = segments[0] { return text }
-    var text = ""
-    for segment in segments {
-      switch segment {
-      case .literal(let literal): text += literal
-      case .argument(let position): if position >= 1 && position <= arguments.count { text += arguments[position - 1] }
-      }
-    }
-    return text
-  }
-
-  /// The filled-in pieces, literal text and arguments apart.
-  func parts(_ arguments: [String]) -> [Placeholders.Part] {
-    segments.map { segment in
-      switch segment {
-      case .literal(let literal): .literal(literal)
-      case .argument(let position):
-        .argument(position >= 1 && position <= arguments.count ? arguments[position - 1] : "")
-      }
-    }
+    StringTable(
+      language: language, messages: tables[language] ?? tables[Self.baseLanguage] ?? [:],
+      pluralRules: PluralRules.of(pluralRulesTags[language] ?? Self.baseLanguage))
   }
 }
 
 /// One language's UI strings.
 public struct StringTable: Sendable {
   public let language: String
-  fileprivate let templates: [UIStringKey: StringTemplate]
+  fileprivate let messages: [String: LocalizedMessage]
+  /// The rules that choose a plural message's form.
+  public let pluralRules: PluralRules
 
-  /// The text for `key` with `%@` / `%1$@` placeholders replaced by `arguments`, in
-  /// order or by position. Arguments are inserted as they are (they are already formatted).
+  /// The text for `key` with its placeholders replaced by `arguments` (already
+  /// formatted), by position. A plural message takes its `other` form.
   public func callAsFunction(_ key: UIStringKey, _ arguments: String...) -> String {
-    template(key).filled(arguments)
+    Self.text(segments(key, .other), arguments)
+  }
+
+  /// The text for `key` in the CLDR plural form of `count` (the number one of the
+  /// `arguments` shows, e.g. the 20 of "at most 20 characters").
+  public func callAsFunction(_ key: UIStringKey, count: Int, _ arguments: String...) -> String {
+    Self.text(segments(key, pluralRules.category(count)), arguments)
   }
 
   /// The same text split into the template's own words and the inserted arguments, so
   /// HTML can isolate each argument's direction (`<bdi>`).
   public func parts(_ key: UIStringKey, _ arguments: String...) -> [Placeholders.Part] {
-    template(key).parts(arguments)
+    Self.parts(segments(key, .other), arguments)
   }
 
-  private func template(_ key: UIStringKey) -> StringTemplate {
-    templates[key] ?? StringTemplate(key.rawValue)
+  /// ``parts(_:_:)`` in the CLDR plural form of `count`.
+  public func parts(_ key: UIStringKey, count: Int, _ arguments: String...) -> [Placeholders.Part] {
+    Self.parts(segments(key, pluralRules.category(count)), arguments)
+  }
+
+  /// The compiled message of `key`, nil if no catalog has it.
+  public func message(_ key: UIStringKey) -> LocalizedMessage? { messages[key.rawValue] }
+
+  private func segments(_ key: UIStringKey, _ category: PluralCategory) -> [MessageSegment] {
+    messages[key.rawValue]?.segments(category) ?? [.literal(key.rawValue)]
+  }
+
+  private static func argument(_ position: Int, _ arguments: [String]) -> String {
+    position >= 1 && position <= arguments.count ? arguments[position - 1] : ""
+  }
+
+  private static func text(_ segments: [MessageSegment], _ arguments: [String]) -> String {
+    var out = ""
+    for segment in segments {
+      switch segment {
+      case .literal(let text): out += text
+      case .argument(let position): out += argument(position, arguments)
+      }
+    }
+    return out
+  }
+
+  private static func parts(_ segments: [MessageSegment], _ arguments: [String]) -> [Placeholders.Part] {
+    segments.map { segment in
+      switch segment {
+      case .literal(let text): .literal(text)
+      case .argument(let position): .argument(argument(position, arguments))
+      }
+    }
   }
 }
 
@@ -251,14 +227,22 @@ public enum Placeholders {
   }
 
   static func substitute(_ template: String, _ arguments: [String]) -> String {
-    StringTemplate(template).filled(arguments)
+    parts(template, arguments).map(\.text).joined()
   }
 
-  static func parts(_ template: String, _ arguments: [String]) -> [Part] { StringTemplate(template).parts(arguments) }
+  static func parts(_ template: String, _ arguments: [String]) -> [Part] {
+    var parts: [Part] = []
+    let tail = scan(template) { literal, position in
+      if !literal.isEmpty { parts.append(.literal(literal)) }
+      parts.append(.argument(position >= 1 && position <= arguments.count ? arguments[position - 1] : ""))
+    }
+    if !tail.isEmpty { parts.append(.literal(tail)) }
+    return parts
+  }
 
   /// Walks the template, calling `placeholder(textBefore, position)` for each
   /// placeholder; returns the text after the last one. `%%` is a literal percent sign.
-  static func scan(_ template: String, _ placeholder: (String, Int) -> Void) -> String {
+  private static func scan(_ template: String, _ placeholder: (String, Int) -> Void) -> String {
     var out = ""
     var next = 1
     var chars = template[...]

@@ -1,0 +1,77 @@
+import Synchronization
+
+/// Which UI language a customer gets: RFC 4647 lookup with CLDR's data through ICU,
+/// no hand-made tables.
+///
+/// A range's fallback chain comes from ICU: the range, the locale ICU's data has for it
+/// (likely subtags: `zh-TW` is `zh-Hant-TW`), then each CLDR parent locale in turn
+/// (`es-MX`, `es-419`, `es`; `pt-AO`, `pt-PT`, `pt`; `en-AU`, `en-001`, `en`;
+/// `zh-Hant-TW`, `zh-Hant`, never `zh`). The first link that names an available
+/// language wins: by its tag, or by the same likely subtags (`zh` is `zh-Hans-CN`, so it
+/// finds `zh-Hans`; `pt-BR` finds `pt`).
+public enum LanguageNegotiation {
+  /// The CLDR fallback chain of `tag`, most specific first, without `root`.
+  public static func fallbacks(_ tag: String) -> [String] { ICU.localeFallbacks(tag) }
+
+  /// `tag` with its likely subtags added (CLDR likelySubtags): `zh-TW` gives `zh-Hant-TW`.
+  public static func maximized(_ tag: String) -> String? { ICU.maximizedTag(tag) }
+
+  /// ``maximized(_:)`` of an available language, remembered: the catalogs are few and
+  /// fixed, while a customer's ranges are not remembered (they would grow without bound).
+  static func maximizedAvailable(_ tag: String) -> String? {
+    if let known = maximizedCache.withLock({ $0[tag] }) { return known }
+    let value = maximized(tag)
+    maximizedCache.withLock { $0[tag] = .some(value) }
+    return value
+  }
+
+  private static let maximizedCache = Mutex<[String: String?]>([:])
+
+  /// The available language `range` falls back to, or nil when its chain reaches CLDR's
+  /// root without one. Variants and extensions of the range play no part.
+  ///
+  /// - Parameter available: the languages that have UI strings (`UIStrings.languages`).
+  public static func lookup(_ range: LanguageTag, in available: [String]) -> String? {
+    let base = [range.language, range.script, range.region].compactMap { $0 }.joined(separator: "-")
+    var matcher = Matcher(available)
+    for link in fallbacks(base) {
+      if let found = matcher.match(link) { return found }
+    }
+    return nil
+  }
+
+  /// The available languages a catalog layers over, most specific first, itself included:
+  /// `en-AU` gives `en-AU`, `en-001`, `en`; `zh-HK` gives `zh-HK`, `zh-Hant`.
+  static func parents(of tag: String, in available: [String]) -> [String] {
+    var matcher = Matcher(available)
+    var chain: [String] = []
+    for link in fallbacks(tag) {
+      if let found = matcher.match(link), !chain.contains(found) { chain.append(found) }
+    }
+    return chain
+  }
+
+  /// Matches a link of a chain to an available language: by tag, else by likely subtags
+  /// (computed only when a tag does not match).
+  private struct Matcher {
+    let available: [String]
+    let byTag: [String: String]
+    var byLikelySubtags: [String: String]?
+
+    init(_ available: [String]) {
+      self.available = available
+      byTag = Dictionary(available.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    mutating func match(_ link: String) -> String? {
+      if let found = byTag[link.lowercased()] { return found }
+      if byLikelySubtags == nil {
+        byLikelySubtags = Dictionary(
+          available.compactMap { tag in LanguageNegotiation.maximizedAvailable(tag).map { ($0.lowercased(), tag) } },
+          uniquingKeysWith: { first, _ in first })
+      }
+      guard let maximized = LanguageNegotiation.maximized(link) else { return nil }
+      return byLikelySubtags?[maximized.lowercased()]
+    }
+  }
+}
