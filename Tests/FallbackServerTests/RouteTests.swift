@@ -91,7 +91,7 @@ import Testing
     let session = try harness.session()
     let response = harness.call(
       session,
-      #"{"call": "updateShoppingCart", "cart": {"items": [{"id": "A", "name": "x", "quantity": 1, "totalPrice": 1.001}, {"id": "B", "quantity": 1, "totalPrice": 1}]}}"#
+      #"{"call": "updateShoppingCart", "cart": {"items": [{"id": "A", "name": "x", "quantity": 1, "totalPrice": "1.00"}, {"id": "B", "quantity": 1, "totalPrice": 1}]}}"#
     )
     #expect(response.status == 422)
     #expect(response.text.contains("$.cart.items[0].totalPrice"))
