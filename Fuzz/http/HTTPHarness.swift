@@ -87,11 +87,13 @@ enum HTTPHarness {
     let body = String(decoding: answer[bodyStart..<bodyEnd], as: UTF8.self)
     // The library's own answers to requests it cannot read (400, 413, 414, 431, 505)
     // come before the server sees them; every other answer is the server's.
-    if ![400, 413, 414, 431, 505].contains(status) || header("content-security-policy") != nil {
-      for required in ["content-security-policy", "x-content-type-options", "referrer-policy", "cache-control"]
-      where header(required) == nil {
-        throw PropertyFailure("http.securityHeaders", "a \(status) answer without \(required)")
-      }
+    let fromLibrary = [400, 413, 414, 431, 505].contains(status) && header("content-security-policy") == nil
+    // libmicrohttpd 0.9.75 writes the status line and headers of its own 400 for a
+    // malformed Content-Length twice (docs/FUZZING.md): nothing after it is read.
+    if fromLibrary { return [] }
+    for required in ["content-security-policy", "x-content-type-options", "referrer-policy", "cache-control"]
+    where header(required) == nil {
+      throw PropertyFailure("http.securityHeaders", "a \(status) answer without \(required)")
     }
     guard bodyEnd - bodyStart == length else { return [] }  // cut short: the server closed
     let type = header("content-type") ?? ""

@@ -96,6 +96,12 @@ import Testing
     #expect(response.status == 422)
     #expect(response.text.contains("$.cart.items[0].totalPrice"))
     #expect(response.text.contains("$.cart.items[1]"))
+    // More decimal places than the currency has are rounded, as the native screen does.
+    let rounded = harness.call(
+      session,
+      #"{"call": "updateShoppingCart", "cart": {"items": [{"id": "A", "name": "x", "quantity": 1, "totalPrice": 1.001}]}}"#
+    )
+    #expect(rounded.status == 200)
     let event = harness.call(session, #"{"event": "connected"}"#)
     #expect(event.status == 422)
     #expect(harness.call(session, #"{"response": {}}"#).status == 422)

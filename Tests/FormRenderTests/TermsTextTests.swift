@@ -19,6 +19,19 @@ import Testing
     #expect(TermsText.expandingTabs(String(repeating: "\t", count: 3)) == String(repeating: " ", count: 12))
   }
 
+  /// Fuzzing found `&#x1A;` decoded by cmark into a control character in the text.
+  @Test func characterReferencesToControlsShowAsReplacementCharacters() throws {
+    #expect(try text("a&#x1A;b &#27;[31m `&#7;`") == ["a\u{FFFD}b \u{FFFD}[31m &#7;"])
+    let document = try #require(CommonMarkDocument(markdown: "[a](https://e.x \"t&#27;\") &#9;x"))
+    guard case .paragraph(let inlines) = document.blocks.first, case .link(_, let title, _) = inlines.first else {
+      Issue.record("expected a paragraph with a link")
+      return
+    }
+    #expect(title == "t\u{FFFD}")
+    // A tab made by a reference is white space like a typed one.
+    #expect(TermsText.plain(inlines).hasSuffix("  x"))
+  }
+
   @Test func headingsAreUnderlinedAndEmphasisMarked() throws {
     #expect(
       try text("# Terms\n\n## Returns\n\nKeep the *receipt* and **tags**.") == [

@@ -156,6 +156,22 @@ public struct CommonMarkDocument: Sendable, Equatable {
     pointer.map { String(cString: $0) } ?? ""
   }
 
+  /// Text as the customer reads it: cmark decodes character references, so `&#27;`
+  /// in the terms is an escape character in the literal. Each control character but
+  /// the tab and the line feed becomes U+FFFD, as CommonMark makes `&#0;` (fuzzing
+  /// found `&#26;` reaching the text preview).
+  static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+    let raw = string(pointer)
+    guard raw.unicodeScalars.contains(where: isHiddenControl) else { return raw }
+    var shown = String.UnicodeScalarView()
+    shown.append(contentsOf: raw.unicodeScalars.lazy.map { isHiddenControl($0) ? "\u{FFFD}" : $0 })
+    return String(shown)
+  }
+
+  private static func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control && scalar != "\t" && scalar != "\n"
+  }
+
   private static func isLeaf(_ type: cmark_node_type) -> Bool {
     switch type {
     case CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE,
@@ -167,14 +183,14 @@ public struct CommonMarkDocument: Sendable, Equatable {
   }
 
   private static func leaf(_ node: OpaquePointer, _ type: cmark_node_type) -> Content {
-    let literal = string(cmark_node_get_literal(node))
+    let literal = text(cmark_node_get_literal(node))
     switch type {
     case CMARK_NODE_TEXT: return .inline(.text(literal))
     case CMARK_NODE_SOFTBREAK: return .inline(.softBreak)
     case CMARK_NODE_LINEBREAK: return .inline(.lineBreak)
     case CMARK_NODE_CODE: return .inline(.code(literal))
     case CMARK_NODE_CODE_BLOCK:
-      return .block(.codeBlock(literal, info: string(cmark_node_get_fence_info(node))))
+      return .block(.codeBlock(literal, info: text(cmark_node_get_fence_info(node))))
     case CMARK_NODE_THEMATIC_BREAK: return .block(.thematicBreak)
     default: return .none  // raw HTML, already removed by makeSafe
     }
@@ -231,7 +247,7 @@ public struct CommonMarkDocument: Sendable, Equatable {
         return .inline(
           .link(
             url: CommonMarkDocument.string(cmark_node_get_url(node)),
-            title: CommonMarkDocument.string(cmark_node_get_title(node)), inlines))
+            title: CommonMarkDocument.text(cmark_node_get_title(node)), inlines))
       // Images are unwrapped by makeSafe; custom nodes never come from the parser.
       default: return .none
       }
