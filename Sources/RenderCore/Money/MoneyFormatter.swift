@@ -49,7 +49,10 @@ public struct MoneyFormatter: Sendable {
   private static func countPattern(locale: Locale, style: IntegerFormatStyle<Int>) -> NumberPattern? {
     if let known = countPatterns.withLock({ $0[locale.identifier] }) { return known }
     let learned = NumberPattern.learn(wholeNumbers: true) { value in DecimalDigits.integer(value).map(style.format) }
-    countPatterns.withLock { $0[locale.identifier] = learned }
+    countPatterns.withLock { patterns in
+      if patterns.count >= cacheLimit { patterns.removeAll() }
+      patterns[locale.identifier] = learned
+    }
     return learned
   }
 
@@ -60,6 +63,14 @@ public struct MoneyFormatter: Sendable {
 
   private static let cache = Mutex<[Key: MoneyFormatter]>([:])
 
+  /// Most (currency, locale) formatters, and locales' quantity patterns, kept at once:
+  /// locale tags come from outside (`Accept-Language`), so a long-running server must
+  /// not grow without bound. A full cache starts over; output does not change.
+  static let cacheLimit = 256
+
+  /// How many formatters the cache holds now (for tests).
+  static var cachedFormatterCount: Int { cache.withLock { $0.count } }
+
   /// The cached formatter for `currency` (ISO 4217) in `locale`.
   public static func shared(currency: String, locale: Locale) -> MoneyFormatter {
     let key = Key(currency: currency, locale: locale.identifier)
@@ -69,6 +80,7 @@ public struct MoneyFormatter: Sendable {
     let made = MoneyFormatter(currency: currency, locale: locale)
     return cache.withLock { formatters in
       if let cached = formatters[key] { return cached }
+      if formatters.count >= cacheLimit { formatters.removeAll() }
       formatters[key] = made
       return made
     }
