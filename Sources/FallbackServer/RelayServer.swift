@@ -28,7 +28,12 @@ public final class RelayServer: HTTPService {
 
   public func handle(_ request: HTTPRequest) -> RouteResult {
     if let problem = request.framingProblem {
-      return .respond(secured(.json(400, JSONOutput.render(.object([("error", .string("badRequest")), ("message", .string(problem))])).trimmingSuffixNewline())))
+      return .respond(
+        secured(
+          .json(
+            400,
+            JSONOutput.render(.object([("error", .string("badRequest")), ("message", .string(problem))]))
+              .trimmingSuffixNewline())))
     }
     switch Endpoint.match(method: request.method, path: request.path) {
     case .notFound:

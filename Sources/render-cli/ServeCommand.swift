@@ -53,7 +53,8 @@ extension SubcommandDeclarations {
         into: \.idleTimeoutSeconds),
       number(
         "--customer-timeout",
-        help: "Seconds without the customer's page (no load, post or\nlive stream) before 'disconnected'. Default: 300.",
+        help:
+          "Seconds without the customer's page (no load, post or\nlive stream) before 'disconnected'. Default: 300.",
         into: \.customerTimeoutSeconds),
       number("--max-sessions", help: "Sessions held at once (more is 503). Default: 20000.", into: \.maximumSessions),
       number("--events-kept", help: "Events kept per session for long polls. Default: 1000.", into: \.eventsKept),

@@ -209,7 +209,9 @@ private struct Connections {
   var tracked: [UInt: Tracked] = [:]
   var perAddress: [String: Int] = [:]
 
-  static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
+  static func key(_ connection: OpaquePointer) -> UInt {
+    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+  }
 }
 
 /// One request while the library reads it; owned by the connection's thread, freed when
