@@ -55,7 +55,7 @@ extension SubcommandDeclarations {
         "--customer-timeout",
         help:
           "Seconds without the customer's page (no load, post or\nlive stream) before 'disconnected'. Default: 300.",
-        into: \.customerTimeoutSeconds),
+        range: 30...86_400, into: \.customerTimeoutSeconds),
       number("--max-sessions", help: "Sessions held at once (more is 503). Default: 20000.", into: \.maximumSessions),
       number("--events-kept", help: "Events kept per session for long polls. Default: 1000.", into: \.eventsKept),
       number(

@@ -265,3 +265,20 @@ final class RawSocket {
     return String(decoding: out, as: UTF8.self)
   }
 }
+
+/// The page cache's bounds.
+@Suite struct PageCacheBoundsTests {
+  @Test func thePageCacheIsBoundedByBytesAndByCount() {
+    let cache = PageCache(capacity: 4, byteCapacity: 1000)
+    for index in 0..<5 { cache.store("s \(index)", [UInt8](repeating: 1, count: 300)) }
+    #expect(cache.bytes == 900)
+    #expect(cache.page("s 0") == nil && cache.page("s 1") == nil)
+    #expect(cache.page("s 4")?.count == 300)
+    cache.store("big", [UInt8](repeating: 1, count: 1001))
+    #expect(cache.page("big") == nil)
+    for index in 5..<9 { cache.store("t \(index)", [1]) }
+    #expect(cache.bytes == 4)
+    cache.forget(session: "t")
+    #expect(cache.bytes == 0)
+  }
+}
