@@ -27,6 +27,14 @@ public final class RelayServer: HTTPService {
   // MARK: HTTPService
 
   public func handle(_ request: HTTPRequest) -> RouteResult {
+    if let problem = request.framingProblem {
+      return .respond(
+        secured(
+          .json(
+            400,
+            JSONOutput.render(.object([("error", .string("badRequest")), ("message", .string(problem))]))
+              .trimmingSuffixNewline())))
+    }
     switch Endpoint.match(method: request.method, path: request.path) {
     case .notFound:
       return .respond(secured(notFound(customer: request.path.hasPrefix("/c/"))))
@@ -100,7 +108,8 @@ public final class RelayServer: HTTPService {
     let started = try HTTPDaemon(
       HTTPDaemon.Configuration(
         host: options.host, port: options.port, threads: options.threads,
-        connectionTimeout: options.connectionTimeoutSeconds, connectionLimit: options.maximumConnections),
+        connectionTimeout: options.connectionTimeoutSeconds, connectionLimit: options.maximumConnections,
+        requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress),
       service: self)
     daemon.withLock { $0 = started }
     running.store(true, ordering: .relaxed)
@@ -132,9 +141,11 @@ public final class RelayServer: HTTPService {
       Thread.sleep(forTimeInterval: 0.1)
       let now = ContinuousClock.now
       parked.expire(now: now)
+      daemon.withLock { $0 }?.closeStalledConnections(now: now)
       if now - lastSweep >= .seconds(1) {
         lastSweep = now
         for id in store.removeIdle(before: now - .seconds(options.idleTimeoutSeconds)) { forget(id) }
+        disconnectAbsentCustomers(before: now - .seconds(options.customerTimeoutSeconds))
       }
     }
   }
@@ -143,6 +154,15 @@ public final class RelayServer: HTTPService {
   func forget(_ id: String) {
     parked.forget(id)
     pages.forget(session: id)
+  }
+
+  /// Sends `disconnected` for every session whose customer arrived and has not been
+  /// seen since `cutoff` (the customer timeout's sweep, which tests run with a clock of
+  /// their own), and wakes what waits on them.
+  public func disconnectAbsentCustomers(before cutoff: ContinuousClock.Instant) {
+    for (id, changes) in store.disconnectAbsent(before: cutoff, eventsKept: options.eventsKept) {
+      parked.changed(id, version: changes)
+    }
   }
 
   /// Sessions held now.

@@ -10,6 +10,9 @@ public struct ServerOptions: Sendable, Equatable {
   public var idleTimeoutSeconds = 15 * 60
   /// Sessions open at once; one more is `503 {"error": "tooManySessions"}`.
   public var maximumSessions = 20_000
+  /// A customer whose page has not been seen this long (no page load, post or
+  /// live-update stream) after arriving is disconnected: the `disconnected` event.
+  public var customerTimeoutSeconds = 300
   /// Events each session keeps for the merchant's long polls; older ones are dropped.
   public var eventsKept = 1_000
   /// Requests of one session waiting at once (long polls and live-update streams); one
@@ -19,6 +22,12 @@ public struct ServerOptions: Sendable, Equatable {
   public var connectionTimeoutSeconds = 30
   /// Connections open at once.
   public var maximumConnections = 4_096
+  /// Seconds a connection has from waiting for a request until that request's headers
+  /// and body are in (slow clients that send a byte at a time); then it is closed.
+  public var requestTimeoutSeconds = 20
+  /// Connections open at once from one address other than loopback (a proxy in front
+  /// sends from loopback); 0: no limit.
+  public var maximumConnectionsPerAddress = 128
   /// Threads of the HTTP library's pool.
   public var threads = 2
   /// Seconds between reloads of a page whose browser runs no script.

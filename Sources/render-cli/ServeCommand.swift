@@ -7,11 +7,14 @@ struct ServeOptions: Equatable {
   var host = "127.0.0.1"
   var port = 8080
   var idleTimeoutSeconds = 15 * 60
+  var customerTimeoutSeconds = 300
   var maximumSessions = 20_000
   var eventsKept = 1_000
   var waitsPerSession = 8
   var connectionTimeoutSeconds = 30
   var maximumConnections = 4_096
+  var requestTimeoutSeconds = 20
+  var maximumConnectionsPerAddress = 128
   /// Nil: one per core.
   var threads: Int?
   var refreshSeconds = 3
@@ -23,7 +26,7 @@ extension SubcommandDeclarations {
     _ name: String, help: String, range: ClosedRange<Int> = 1...1_000_000_000,
     into keyPath: WritableKeyPath<ServeOptions, Int> & Sendable
   ) -> OptionDeclaration<ServeOptions> {
-    OptionDeclaration(name, value: name == "--idle-timeout" ? "seconds" : "n", help: help) {
+    OptionDeclaration(name, value: name.hasSuffix("-timeout") ? "seconds" : "n", help: help) {
       options, value throws(UsageError) in
       guard let parsed = Int(value), range.contains(parsed) else {
         throw UsageError(
@@ -48,6 +51,11 @@ extension SubcommandDeclarations {
       number(
         "--idle-timeout", help: "Seconds before an untouched session is forgotten.\nDefault: 900 (15 minutes).",
         into: \.idleTimeoutSeconds),
+      number(
+        "--customer-timeout",
+        help:
+          "Seconds without the customer's page (no load, post or\nlive stream) before 'disconnected'. Default: 300.",
+        range: 30...86_400, into: \.customerTimeoutSeconds),
       number("--max-sessions", help: "Sessions held at once (more is 503). Default: 20000.", into: \.maximumSessions),
       number("--events-kept", help: "Events kept per session for long polls. Default: 1000.", into: \.eventsKept),
       number(
@@ -58,6 +66,14 @@ extension SubcommandDeclarations {
         "--connection-timeout", help: "Seconds a silent connection stays open (slow clients).\nDefault: 30.",
         into: \.connectionTimeoutSeconds),
       number("--max-connections", help: "Connections open at once. Default: 4096.", into: \.maximumConnections),
+      number(
+        "--request-timeout",
+        help: "Seconds a connection has to send a whole request\n(headers and body; slow clients). Default: 20.",
+        range: 1...3600, into: \.requestTimeoutSeconds),
+      number(
+        "--max-connections-per-address",
+        help: "Connections open at once from one address but\n127.0.0.1 and ::1 (0: no limit). Default: 128.",
+        range: 0...1_000_000, into: \.maximumConnectionsPerAddress),
       OptionDeclaration("--threads", value: "n", help: "Threads of the HTTP library's pool. Default: one per core.") {
         options, value throws(UsageError) in
         guard let parsed = Int(value), (1...256).contains(parsed) else {
@@ -105,11 +121,14 @@ enum ServeCommand {
     server.host = options.host
     server.port = options.port
     server.idleTimeoutSeconds = options.idleTimeoutSeconds
+    server.customerTimeoutSeconds = options.customerTimeoutSeconds
     server.maximumSessions = options.maximumSessions
     server.eventsKept = options.eventsKept
     server.waitsPerSession = options.waitsPerSession
     server.connectionTimeoutSeconds = options.connectionTimeoutSeconds
     server.maximumConnections = options.maximumConnections
+    server.requestTimeoutSeconds = options.requestTimeoutSeconds
+    server.maximumConnectionsPerAddress = options.maximumConnectionsPerAddress
     server.threads = options.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
     server.refreshSeconds = options.refreshSeconds
 

@@ -28,6 +28,7 @@ extension RelayServer {
       let firstVisit = !session.customerArrived && !session.isClosed
       session.arrive(eventsKept: options.eventsKept)
       session.lastActivity = .now
+      session.lastCustomerContact = .now
       return (snapshot(session, shown: shown), firstVisit ? session.changes : nil)
     }
     guard let (snapshot, arrived) = found else { return .text(404, "This page is not available.\n") }
@@ -42,9 +43,16 @@ extension RelayServer {
         token: token,
         { session -> PageSnapshot in
           session.lastActivity = .now
+          session.lastCustomerContact = .now
           return self.snapshot(session, shown: nil)
         })
     else { return .text(404, "This page is not available.\n") }
+    // A post another site's page makes (CSRF, `Sec-Fetch-Site: cross-site` or `same-site`)
+    // is refused where the browser says so; the
+    // tokens in the address and the form already keep out a site that lacks them.
+    if let site = request.header("sec-fetch-site"), site != "same-origin", site != "none" {
+      return render(snapshot, request: request, status: 403, form: nil)
+    }
     let contentType = request.header("content-type") ?? ""
     guard contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
       return .text(415, "A form is sent as application/x-www-form-urlencoded.\n")
@@ -93,7 +101,7 @@ extension RelayServer {
     guard let changes = applied ?? nil else { return render(snapshot, request: request, status: 403, form: nil) }
     parked.changed(snapshot.id, version: changes)
     // Post, then redirect: reloading the next screen never sends the form again.
-    return HTTPResponse(status: 303, headers: [("Location", request.path)])
+    return HTTPResponse(status: 303, headers: [("Location", "/c/" + token)])
   }
 
   /// `parse`'s output for a shared form, without the request token (the server's own).
@@ -110,7 +118,9 @@ extension RelayServer {
   func stream(token: String, _ request: HTTPRequest) -> RouteResult {
     let shown = (request.header("last-event-id") ?? request.argument("shown")).flatMap { UInt64($0) } ?? 0
     let found = store.withSession(token: token) { session in
-      (id: session.id, version: session.screenVersion, changes: session.changes, ended: session.isClosed)
+      // An open stream is the customer's page still there (it reopens within 25 s).
+      session.lastCustomerContact = .now
+      return (id: session.id, version: session.screenVersion, changes: session.changes, ended: session.hasEnded)
     }
     guard let found else { return .respond(HTTPResponse(status: 204)) }
     if found.version != shown {

@@ -38,9 +38,23 @@ private struct ConnectionPointer: @unchecked Sendable {
 ///
 /// The library parses HTTP (request line, headers, chunked bodies, the query's percent
 /// escapes), enforces the connection limit and drops connections idle longer than the
-/// connection timeout (slow clients). Bodies longer than ``HTTPRequest/maximumBodyBytes``
-/// are not kept: a `Content-Length` over it is answered `413` before the body is read; a
-/// chunked body over it is read to its end, discarded, and answered `413`.
+/// connection timeout. Around it, this file adds what the library lacks against hostile
+/// clients (`docs/SERVER.md`, "Hostile clients"):
+///
+/// - **framing**: a request whose body length is ambiguous (two `Content-Length`s, a
+///   `Content-Length` with a `Transfer-Encoding`, a coding other than `chunked`) or with a
+///   header name that is not a token (`Content-Length :`) is answered `400` and the
+///   connection closed, so no front proxy can read it differently (request smuggling);
+/// - **body limit**: a `Content-Length` over ``HTTPRequest/maximumBodyBytes`` is
+///   answered `413` before the body is read; a chunked body is answered `413` the moment
+///   it passes the limit and the connection closed (the library cannot queue an answer
+///   in the middle of a body, so this one answer is written to the socket here);
+/// - **request timeout** (slow clients, slowloris): a connection has
+///   ``Configuration/requestTimeout`` seconds from the moment it waits for a request
+///   until that request's headers and body are in, however slowly its bytes trickle;
+///   then it is shut down. Waiting requests (suspended) are exempt;
+/// - **connections per address**: at most ``Configuration/connectionsPerAddress`` open
+///   connections from one peer address (`127.0.0.1` and `::1` exempt: a local proxy in front).
 public final class HTTPDaemon: Sendable {
   /// How the daemon listens and which limits the library enforces.
   public struct Configuration: Sendable {
@@ -54,13 +68,23 @@ public final class HTTPDaemon: Sendable {
     public var connectionTimeout: Int
     /// Most connections open at once; more are refused by closing them.
     public var connectionLimit: Int
+    /// Seconds a connection has, from waiting for a request (accepted, or the previous
+    /// answer sent) until that request's headers and body are in.
+    public var requestTimeout: Int
+    /// Most connections open at once from one address other than loopback; 0: no limit.
+    public var connectionsPerAddress: Int
 
-    public init(host: String, port: Int, threads: Int, connectionTimeout: Int, connectionLimit: Int) {
+    public init(
+      host: String, port: Int, threads: Int, connectionTimeout: Int, connectionLimit: Int, requestTimeout: Int = 20,
+      connectionsPerAddress: Int = 0
+    ) {
       self.host = host
       self.port = port
       self.threads = threads
       self.connectionTimeout = connectionTimeout
       self.connectionLimit = connectionLimit
+      self.requestTimeout = requestTimeout
+      self.connectionsPerAddress = connectionsPerAddress
     }
   }
 
@@ -81,7 +105,9 @@ public final class HTTPDaemon: Sendable {
     guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
       throw StartError(description: "'\(configuration.host)' is not an IPv4 or IPv6 address")
     }
-    let context = DaemonContext(service: service)
+    let context = DaemonContext(
+      service: service, requestTimeout: .seconds(max(1, configuration.requestTimeout)),
+      connectionsPerAddress: max(0, configuration.connectionsPerAddress))
     var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_EPOLL.rawValue)
     flags |= UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue) | UInt32(MHD_USE_TURBO.rawValue)
     if address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
@@ -99,7 +125,8 @@ public final class HTTPDaemon: Sendable {
     let started = address.withSockaddr { sockaddr in
       options.withUnsafeBufferPointer { items in
         tts_mhd_start(
-          flags, sockaddr, accessHandler, contextPointer, requestCompleted, contextPointer, items.baseAddress)
+          flags, sockaddr, acceptPolicy, contextPointer, accessHandler, contextPointer, requestCompleted,
+          contextPointer, connectionNotified, contextPointer, items.baseAddress)
       }
     }
     guard let started else {
@@ -114,6 +141,26 @@ public final class HTTPDaemon: Sendable {
 
   /// Requests begun and not yet completed.
   public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
+
+  /// Shuts down every connection whose request is not in by its deadline (see
+  /// ``Configuration/requestTimeout``); the library then closes them. Call it often
+  /// (the server's clock does, every 100 ms).
+  /// - Returns: how many were shut down.
+  @discardableResult
+  public func closeStalledConnections(now: ContinuousClock.Instant = .now) -> Int {
+    context.connections.withLock { state in
+      var closed = 0
+      for (key, tracked) in state.tracked {
+        guard let since = tracked.waitingSince, now - since > context.requestTimeout else { continue }
+        // Under the lock the library's close notice also takes, so the socket is still
+        // this connection's: it is closed only after that notice.
+        shutdown(tracked.socket, Int32(SHUT_RDWR))
+        state.tracked[key]?.waitingSince = nil
+        closed += 1
+      }
+      return closed
+    }
+  }
 
   /// Stops accepting connections; requests in flight go on.
   public func stopAccepting() {
@@ -136,8 +183,35 @@ private struct DaemonPointer: @unchecked Sendable {
 private final class DaemonContext: Sendable {
   let service: any HTTPService
   let inFlight = Atomic<Int>(0)
+  let requestTimeout: Duration
+  let connectionsPerAddress: Int
+  let connections = Mutex(Connections())
 
-  init(service: any HTTPService) { self.service = service }
+  init(service: any HTTPService, requestTimeout: Duration, connectionsPerAddress: Int) {
+    self.service = service
+    self.requestTimeout = requestTimeout
+    self.connectionsPerAddress = connectionsPerAddress
+  }
+}
+
+/// The open connections, for the request timeout and the per-address limit.
+private struct Connections {
+  struct Tracked {
+    var socket: Int32
+    /// The peer's address (no port), for the per-address count.
+    var address: String
+    /// Since when the connection waits for its request to be in; nil while the request
+    /// is answered or parked.
+    var waitingSince: ContinuousClock.Instant?
+  }
+
+  /// By the library's connection pointer.
+  var tracked: [UInt: Tracked] = [:]
+  var perAddress: [String: Int] = [:]
+
+  static func key(_ connection: OpaquePointer) -> UInt {
+    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+  }
 }
 
 /// One request while the library reads it; owned by the connection's thread, freed when
@@ -192,13 +266,21 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/")
     request.headers = pairs(connection, kind: .HEADER_KIND).map { ($0.name.lowercased(), $0.value) }
     request.query = pairs(connection, kind: .GET_ARGUMENT_KIND)
+    request.framingProblem = framingProblem(request.headers)
     let pending = PendingRequest(request)
     requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
     context.inFlight.add(1, ordering: .relaxed)
+    let expectsBody = request.header("content-length").map { $0 != "0" } ?? (request.header("transfer-encoding") != nil)
+    if !expectsBody { setWaiting(connection, context: context, since: nil) }
+    if request.framingProblem != nil {
+      // Answered before the body is read, and the connection closed: its next bytes
+      // could be read as another request.
+      return answer(pending, connection: connection, context: context, closing: true)
+    }
     if let length = request.header("content-length").flatMap(Int.init), length > HTTPRequest.maximumBodyBytes {
       // Answered before the body is read: the library discards the rest and closes.
       pending.request.bodyTooLarge = true
-      return answer(pending, connection: connection, context: context)
+      return answer(pending, connection: connection, context: context, closing: true)
     }
     return .YES
   }
@@ -207,8 +289,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     let count = uploadSize.pointee
     if let uploadData, !pending.request.bodyTooLarge {
       if pending.request.body.count + count > HTTPRequest.maximumBodyBytes {
+        // A chunked body past the limit: answered now, and the connection closed.
         pending.request.bodyTooLarge = true
         pending.request.body = []
+        uploadSize.pointee = 0
+        return answerMidBody(pending, connection: connection, context: context)
       } else {
         uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
           pending.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
@@ -219,19 +304,21 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     return .YES
   }
   if pending.answered { return .YES }
+  setWaiting(connection, context: context, since: nil)
   return answer(pending, connection: connection, context: context)
 }
 
 /// Runs the route; queues its answer, or suspends the connection and parks it.
-private func answer(_ pending: PendingRequest, connection: OpaquePointer, context: DaemonContext) -> MHD_Result {
+/// - Parameter closing: the answer says `Connection: close` and the library closes after it.
+private func answer(
+  _ pending: PendingRequest, connection: OpaquePointer, context: DaemonContext, closing: Bool = false
+) -> MHD_Result {
   switch context.service.handle(pending.request) {
-  case .respond(let response):
+  case .respond(var response):
     pending.answered = true
+    if closing { response.headers.append(("Connection", "close")) }
     let queued = queue(response, on: connection)
-    let elapsed = ContinuousClock.now - pending.request.arrival
-    let microseconds =
-      Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
-    context.service.completed(pending.request, status: response.status, microseconds: microseconds)
+    context.service.completed(pending.request, status: response.status, microseconds: microseconds(since: pending))
     return queued
   case .wait(let key, let version, let deadline):
     // Suspended before it is parked, so a change that comes at once resumes a suspended
@@ -241,6 +328,73 @@ private func answer(_ pending: PendingRequest, connection: OpaquePointer, contex
       Resumption(ConnectionPointer(pointer: connection)), key: key, version: version, deadline: deadline)
     return .YES
   }
+}
+
+private func microseconds(since pending: PendingRequest) -> Int {
+  let elapsed = ContinuousClock.now - pending.request.arrival
+  return Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
+}
+
+/// The `413` of a chunked body that passed the limit. libmicrohttpd queues no answer
+/// while a body is being read (0.9.75), so the route's answer is written to the socket
+/// here, whole, with `Connection: close`; the socket's sending side is shut, and `.NO`
+/// has the library close the connection without reading the rest.
+private func answerMidBody(_ pending: PendingRequest, connection: OpaquePointer, context: DaemonContext) -> MHD_Result {
+  pending.answered = true
+  guard case .respond(let response) = context.service.handle(pending.request) else { return .NO }
+  let socket = tts_mhd_connection_fd(connection)
+  if socket >= 0 {
+    var bytes = Array("HTTP/1.1 \(response.status) \(HTTPResponse.reason(response.status))\r\n".utf8)
+    for header in response.headers + [("Connection", "close"), ("Content-Length", String(response.body.count))] {
+      bytes += Array("\(header.name): \(header.value)\r\n".utf8)
+    }
+    bytes += Array("\r\n".utf8) + response.body
+    var sent = 0
+    while sent < bytes.count {
+      let written = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard written > 0 else { break }
+      sent += written
+    }
+    shutdown(socket, Int32(SHUT_WR))
+  }
+  context.service.completed(pending.request, status: response.status, microseconds: microseconds(since: pending))
+  return .NO
+}
+
+/// Why a request's framing cannot be trusted, or nil. A body's length must be read one
+/// way only (RFC 9112 §6.3): two `Content-Length` fields, `Content-Length` beside
+/// `Transfer-Encoding`, two `Transfer-Encoding` fields or a coding other than `chunked`
+/// could be read differently by a proxy in front. A field name must be a token
+/// (RFC 9110 §5.1): `Content-Length :` is refused (RFC 9112 §5.1), not taken as another field.
+func framingProblem(_ headers: [(name: String, value: String)]) -> String? {
+  if let bad = headers.first(where: { !isToken($0.name) }) {
+    return "a header field name that is not a token (\(bad.name.utf8.count) bytes)"
+  }
+  let lengths = headers.filter { $0.name == "content-length" }.count
+  let codings = headers.filter { $0.name == "transfer-encoding" }
+  if lengths > 1 { return "more than one Content-Length" }
+  if codings.count > 1 { return "more than one Transfer-Encoding" }
+  if let coding = codings.first {
+    if lengths > 0 { return "both Content-Length and Transfer-Encoding" }
+    if coding.value.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
+      return "a Transfer-Encoding other than chunked"
+    }
+  }
+  return nil
+}
+
+/// RFC 9110 §5.6.2: `1*tchar`.
+private func isToken(_ text: String) -> Bool {
+  !text.isEmpty
+    && text.utf8.allSatisfy { byte in
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+}
+
+/// Marks the connection waiting for its request since `since` (nil: answered or parked).
+private func setWaiting(_ connection: OpaquePointer, context: DaemonContext, since: ContinuousClock.Instant?) {
+  context.connections.withLock { $0.tracked[Connections.key(connection)]?.waitingSince = since }
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -256,11 +410,78 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
   return MHD_queue_response(connection, UInt32(response.status), made)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { contextPointer, _, requestState, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { contextPointer, connection, requestState, _ in
   guard let contextPointer, let requestState, let stored = requestState.pointee else { return }
   requestState.pointee = nil
   Unmanaged<PendingRequest>.fromOpaque(stored).release()
-  Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
+  let context = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue()
+  context.inFlight.subtract(1, ordering: .relaxed)
+  // A kept-alive connection waits for its next request from now on.
+  if let connection { setWaiting(connection, context: context, since: .now) }
+}
+
+/// Connections from one address beyond the limit are closed on accept (never from
+/// `127.0.0.1` or `::1`: a proxy in front sends everything from there).
+private let acceptPolicy: MHD_AcceptPolicyCallback = { contextPointer, address, _ in
+  guard let contextPointer else { return .YES }
+  let context = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue()
+  guard context.connectionsPerAddress > 0, let peer = peerAddress(address), !peer.isLoopback else { return .YES }
+  let open = context.connections.withLock { $0.perAddress[peer.text] ?? 0 }
+  return open < context.connectionsPerAddress ? .YES : .NO
+}
+
+/// The library opened or closed a connection: tracked for the request timeout and the
+/// per-address count. The close notice comes before the library closes the socket.
+private let connectionNotified: MHD_NotifyConnectionCallback = { contextPointer, connection, _, code in
+  guard let contextPointer, let connection else { return }
+  let context = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue()
+  let key = Connections.key(connection)
+  // 0 is MHD_CONNECTION_NOTIFY_STARTED; the other, MHD_CONNECTION_NOTIFY_CLOSED.
+  switch code.rawValue {
+  case 0:
+    let address = peerAddress(tts_mhd_client_address(connection))?.text ?? ""
+    let socket = tts_mhd_connection_fd(connection)
+    context.connections.withLock { state in
+      state.tracked[key] = Connections.Tracked(socket: socket, address: address, waitingSince: .now)
+      state.perAddress[address, default: 0] += 1
+    }
+  default:
+    context.connections.withLock { state in
+      guard let tracked = state.tracked.removeValue(forKey: key) else { return }
+      let left = (state.perAddress[tracked.address] ?? 1) - 1
+      state.perAddress[tracked.address] = left > 0 ? left : nil
+    }
+  }
+}
+
+/// A peer's address without its port, and whether it is the loopback address a proxy on
+/// this machine connects from (`127.0.0.1`, `::1`; other `127.x` addresses count, so
+/// the limit can be tried on loopback).
+private func peerAddress(_ address: UnsafePointer<sockaddr>?) -> (text: String, isLoopback: Bool)? {
+  guard let address else { return nil }
+  var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+  switch Int32(address.pointee.sa_family) {
+  case AF_INET:
+    return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+      var raw = ipv4.pointee.sin_addr
+      guard inet_ntop(AF_INET, &raw, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+      let text = text(of: buffer)
+      return (text, text == "127.0.0.1")
+    }
+  case AF_INET6:
+    return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+      var raw = ipv6.pointee.sin6_addr
+      guard inet_ntop(AF_INET6, &raw, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+      let text = text(of: buffer)
+      return (text, text == "::1" || text == "::ffff:127.0.0.1")
+    }
+  default: return nil
+  }
+}
+
+/// A C string in a buffer, as text.
+private func text(of buffer: [CChar]) -> String {
+  String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// The connection's headers or query arguments, as the library decoded them.

@@ -13,6 +13,10 @@ public struct HTTPRequest: Sendable {
   public var body: [UInt8]
   /// The body was longer than ``HTTPRequest/maximumBodyBytes`` and was not kept.
   public var bodyTooLarge: Bool
+  /// Why the request's framing cannot be trusted (two lengths, an unknown coding, a
+  /// header name that is not a token), or nil: such a request is `400` and its
+  /// connection closed (``HTTPDaemon``).
+  public var framingProblem: String?
   /// When the request arrived: a long poll's wait counts from here.
   public var arrival: ContinuousClock.Instant
 
@@ -22,7 +26,7 @@ public struct HTTPRequest: Sendable {
   public init(
     method: String, path: String, query: [(name: String, value: String)] = [],
     headers: [(name: String, value: String)] = [], body: [UInt8] = [], bodyTooLarge: Bool = false,
-    arrival: ContinuousClock.Instant = .now
+    framingProblem: String? = nil, arrival: ContinuousClock.Instant = .now
   ) {
     self.method = method
     self.path = path
@@ -30,6 +34,7 @@ public struct HTTPRequest: Sendable {
     self.headers = headers.map { ($0.name.lowercased(), $0.value) }
     self.body = body
     self.bodyTooLarge = bodyTooLarge
+    self.framingProblem = framingProblem
     self.arrival = arrival
   }
 

@@ -17,6 +17,17 @@ public struct HTTPResponse: Sendable {
     return headers.first { $0.name.lowercased() == wanted }?.value
   }
 
+  /// The reason phrase of the statuses the server writes itself (RFC 9110 §15).
+  static func reason(_ status: Int) -> String {
+    switch status {
+    case 400: "Bad Request"
+    case 404: "Not Found"
+    case 405: "Method Not Allowed"
+    case 413: "Content Too Large"
+    default: "Status"
+    }
+  }
+
   /// The body as UTF-8 text (for tests and logs of the server's own answers).
   public var text: String { String(decoding: body, as: UTF8.self) }
 

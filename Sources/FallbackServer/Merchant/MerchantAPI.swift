@@ -73,7 +73,8 @@ extension RelayServer {
     case .failure(let response): return response
     }
     let step: SessionStep
-    do { step = try Transcript.step(json, currency: configuration.currency).step } catch {
+    var warnings: [DataProblem] = []
+    do { step = try Transcript.step(json, currency: configuration.currency, warnings: &warnings).step } catch {
       // A request the web cannot serve is the seeds' error, not bad data.
       if error.problems.contains(where: { $0.message.hasPrefix("incompatibleRequest:") }) {
         return Self.sessionError("incompatibleRequest", error.problems.map(\.description).joined(separator: "; "))
@@ -101,7 +102,14 @@ extension RelayServer {
     case .failure(let error)?: return Self.sessionError(error.name, error.description)
     case .success(let changes)?:
       parked.changed(id, version: changes)
-      return .json(200, #"{"ok": true}"#)
+      guard !warnings.isEmpty else { return .json(200, #"{"ok": true}"#) }
+      // Additive: `ok` as ever, and what the engine changed (an amount rounded to the
+      // currency), each with its JSON path, as `render-cli replay` prints them.
+      return .json(
+        200,
+        JSONOutput.render(
+          .object([("ok", .bool(true)), ("warnings", .array(warnings.map { .string($0.description) }))])
+        ).trimmingSuffixNewline())
     }
   }
 

@@ -32,7 +32,16 @@ struct ServedSession: Sendable {
   private(set) var customerArrived = false
   /// `close` was called: every later call is refused.
   private(set) var isClosed = false
+  /// The customer's page went away (`disconnected` was sent): the seeds' rules refuse
+  /// every call but `close`.
+  private(set) var isDisconnected = false
   var lastActivity: ContinuousClock.Instant
+  /// The customer's last request (a page, a post, a live-update stream, which a page
+  /// with script keeps open or reopens every 25 s at most).
+  var lastCustomerContact: ContinuousClock.Instant
+
+  /// The session no longer changes for the customer: closed or disconnected.
+  var hasEnded: Bool { isClosed || isDisconnected }
 
   /// Carts kept for hints.
   static let recentCartLimit = 8
@@ -43,6 +52,24 @@ struct ServedSession: Sendable {
     self.configuration = configuration
     rules = CustomerSession(region: configuration.region)
     lastActivity = now
+    lastCustomerContact = now
+  }
+
+  /// The customer's page is gone: `disconnected` (the seeds' event for a customer's
+  /// device out of range), once, and only for a customer who arrived and a session not
+  /// ended. - Returns: whether it was sent.
+  mutating func disconnect(eventsKept: Int) -> Bool {
+    guard customerArrived, !hasEnded else { return false }
+    let before = rules.screen
+    do throws(CustomerSessionError) { try rules.apply(.event(.disconnected)) } catch { return false }
+    isDisconnected = true
+    formToken = nil
+    record(.object([("event", .string(SessionEvent.disconnected.rawValue))]), eventsKept: eventsKept)
+    if rules.screen != before {
+      screenVersion += 1
+      changes += 1
+    }
+    return true
   }
 
   /// The customer opened the page for the first time: `connected`, then `ready`.

@@ -76,6 +76,22 @@ final class SessionStore: Sendable {
     }
   }
 
+  /// Sends `disconnected` for every session whose customer arrived and has not been
+  /// seen since `cutoff`; returns their ids and change counters (to wake their waits).
+  func disconnectAbsent(before cutoff: ContinuousClock.Instant, eventsKept: Int) -> [(id: String, changes: UInt64)] {
+    state.withLock { state in
+      var disconnected: [(id: String, changes: UInt64)] = []
+      for id in state.sessions.keys {
+        guard var session = state.sessions[id], session.lastCustomerContact < cutoff else { continue }
+        if session.disconnect(eventsKept: eventsKept) {
+          disconnected.append((id, session.changes))
+          state.sessions[id] = session
+        }
+      }
+      return disconnected
+    }
+  }
+
   /// Every session id (for shutdown).
   var ids: [String] { state.withLock { Array($0.sessions.keys) } }
 
