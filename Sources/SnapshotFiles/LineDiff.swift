@@ -4,9 +4,18 @@ public enum LineDiff {
   /// Lines of context around each change.
   static let context = 3
 
+  /// The hunks that turn `old` into `new`, each headed as GNU diff heads them
+  /// (`@@ -3,7 +3,8 @@`: first line, 1-based, and line count of each side; the count is
+  /// left out when it is 1, and an empty side names the line before it). Lines are
+  /// prefixed `  `, `- ` or `+ `. A final newline on both sides (an empty text counts as
+  /// one) is not a line of its own; on one side only, it shows as an empty line.
   public static func unified(_ old: String, _ new: String) -> String {
-    let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if old.isEmpty || old.hasSuffix("\n"), new.isEmpty || new.hasSuffix("\n") {
+      a.removeLast()
+      b.removeLast()
+    }
     let script = editScript(a, b)
     var out: [String] = []
     var index = 0
@@ -26,10 +35,11 @@ public enum LineDiff {
         lookahead += 1
       }
       let stop = min(script.count, end + context + 1)
-      let oldStart = script[start].oldLine
-      let newStart = script[start].newLine
-      out.append("@@ -\(oldStart + 1) +\(newStart + 1) @@")
-      for step in script[start..<stop] {
+      let hunk = script[start..<stop]
+      let oldRange = range(from: script[start].oldLine, count: hunk.count { $0.kind != .added })
+      let newRange = range(from: script[start].newLine, count: hunk.count { $0.kind != .removed })
+      out.append("@@ -\(oldRange) +\(newRange) @@")
+      for step in hunk {
         switch step.kind {
         case .same: out.append("  " + visible(step.text))
         case .removed: out.append("- " + visible(step.text))
@@ -39,6 +49,16 @@ public enum LineDiff {
       index = stop
     }
     return out.joined(separator: "\n")
+  }
+
+  /// One side of a hunk header: `3,7` from 0-based `first` = 2 and `count` = 7; `3` for
+  /// one line; `2,0` for none (after line 2), as GNU diff writes them.
+  static func range(from first: Int, count: Int) -> String {
+    switch count {
+    case 0: "\(first),0"
+    case 1: "\(first + 1)"
+    default: "\(first + 1),\(count)"
+    }
   }
 
   /// Names characters that look like nothing or like a plain space, and marks

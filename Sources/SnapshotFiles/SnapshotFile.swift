@@ -28,7 +28,7 @@ public struct SnapshotFile: Sendable, Equatable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(actual.utf8).write(to: url, options: .atomic)
       } catch {
-        return .notWritten(reason: "\(error.localizedDescription)")
+        return .notWritten(reason: FileErrorText.writing(url.path, error: error, makesFolders: true))
       }
       return .recorded
     }

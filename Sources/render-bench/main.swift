@@ -56,10 +56,47 @@ import StatusRender
 // - Diff: both carts sorted by a key of each id's length and last eight bytes (radix,
 //   11 bits a pass), merged; whole ids compared only when keys are equal.
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let json = arguments.contains("--json")
-let only = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--case" }.map(\.1))
-let onlyItems = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--items" }.compactMap { Int($0.1) })
+let benchUsage = """
+  USAGE: render-bench [--json] [--case NAME]... [--items N]...
+    --json        One JSON object per line instead of the table.
+    --case NAME   Only this case: cart|form|status|parse|diff (repeatable).
+    --items N     Only carts of N items: 1|10|100|1000|100000 (repeatable).
+  Prints CPU microseconds per run (median, fastest) and the peak memory.
+  """
+
+/// The command line, or exit 64 with one line naming what is wrong.
+func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, items: Set<Int>) {
+  if arguments.contains("--help") || arguments.contains("-h") {
+    print(benchUsage)
+    exit(0)
+  }
+  func refuse(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("render-bench: \(message); see 'render-bench --help'\n".utf8))
+    exit(64)
+  }
+  var parsed = (json: false, cases: Set<String>(), items: Set<Int>())
+  var rest = arguments[...]
+  while let argument = rest.popFirst() {
+    switch argument {
+    case "--json": parsed.json = true
+    case "--case":
+      let name = rest.popFirst() ?? ""
+      guard ["cart", "form", "status", "parse", "diff"].contains(name) else {
+        refuse("unknown case '\(name)'; use cart, form, status, parse or diff")
+      }
+      parsed.cases.insert(name)
+    case "--items":
+      let text = rest.popFirst() ?? ""
+      guard let count = Int(text), [1, 10, 100, 1000, 100_000].contains(count) else {
+        refuse("unknown size '\(text)' for --items; use 1, 10, 100, 1000 or 100000")
+      }
+      parsed.items.insert(count)
+    default: refuse("unknown argument '\(argument)'")
+    }
+  }
+  return parsed
+}
+let (json, only, onlyItems) = benchArguments(Array(CommandLine.arguments.dropFirst()))
 @MainActor func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 @MainActor func wanted(items: Int) -> Bool { onlyItems.isEmpty || onlyItems.contains(items) }
 

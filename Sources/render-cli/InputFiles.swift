@@ -52,9 +52,8 @@ struct InputFiles: Sendable {
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw RunFailure.noInput("cannot read '\(path)': no such file")
       }
-      guard !isDirectory.boolValue else { throw RunFailure.noInput("cannot read '\(path)': it is a directory") }
-      guard let opened = FileHandle(forReadingAtPath: path) else {
-        throw RunFailure.noInput("cannot read '\(path)': permission denied or not readable")
+      guard !isDirectory.boolValue, let opened = FileHandle(forReadingAtPath: path) else {
+        throw RunFailure.noInput("cannot read '\(path)': \(SystemErrorText.reading(path))")
       }
       handle = opened
     }
@@ -67,7 +66,8 @@ struct InputFiles: Sendable {
         bytes.append(contentsOf: chunk)
       }
     } catch {
-      throw RunFailure.noInput("cannot read '\(label)': \(SystemErrorText.describe(error))")
+      let reason = path == "-" ? SystemErrorText.describe(error) : SystemErrorText.reading(path, error: error)
+      throw RunFailure.noInput("cannot read '\(label)': \(reason)")
     }
     guard bytes.count <= Self.maximumBytes else {
       throw RunFailure.data(["\(label): $: larger than \(Self.maximumBytes >> 20) MiB, the largest input accepted"])

@@ -4,8 +4,8 @@
 struct OptionDeclaration<Options>: Sendable {
   /// With the dashes: `--output`.
   let name: String
-  /// Lowercase, as errors show it (`'--output <file>'`); help shows it uppercase
-  /// (`--output FILE`), or the choices when there are some (`--format html|text`).
+  /// Lowercase; help and errors show it uppercase (`--output FILE`), or the choices
+  /// when there are some (`--format html|text`).
   let valueName: String
   /// The only values accepted, in the order help and errors list them; empty for any.
   let choices: [String]
@@ -41,8 +41,8 @@ struct OptionDeclaration<Options>: Sendable {
     name + " " + (choices.isEmpty ? valueName.uppercased() : choices.joined(separator: "|"))
   }
 
-  /// How errors name the option: `'--output <file>'`.
-  var usageLabel: String { "'\(name) <\(valueName)>'" }
+  /// How errors name the option, exactly as help writes it: `'--output FILE'`.
+  var usageLabel: String { "'\(helpLabel)'" }
 
   /// The same option with help written for one subcommand's narrower use of it.
   func withHelp(_ help: String) -> Self {

@@ -23,7 +23,7 @@ enum OutputTarget {
         }
       }
     } catch {
-      throw RunFailure.cannotCreate("cannot write '\(path)': \(SystemErrorText.describe(error))")
+      throw RunFailure.cannotCreate("cannot write '\(path)': \(SystemErrorText.writing(path, error: error))")
     }
     return Outcome(status: .success)
   }

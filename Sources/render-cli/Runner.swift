@@ -203,7 +203,8 @@ struct Runner {
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
           try Data(file.contents.utf8).write(to: url, options: .atomic)
         } catch {
-          throw RunFailure.cannotCreate("cannot write '\(url.path)': \(SystemErrorText.describe(error))")
+          throw RunFailure.cannotCreate(
+            "cannot write '\(url.path)': \(SystemErrorText.writing(url.path, error: error, makesFolders: true))")
         }
         written += 1
       }
@@ -233,7 +234,8 @@ struct Runner {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw RunFailure.cannotCreate("cannot make '\(name)': \(SystemErrorText.describe(error))")
+      throw RunFailure.cannotCreate(
+        "cannot make '\(name)': \(SystemErrorText.writing(directory.path, error: error, makesFolders: true))")
     }
   }
 

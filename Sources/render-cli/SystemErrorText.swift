@@ -1,15 +1,15 @@
-import Foundation
+import SnapshotFiles
 
-/// A file-system error as a short sentence: the operating system's own words
-/// (`Broken pipe`, `No space left on device`) when Foundation wraps a POSIX error,
-/// instead of `NSCocoaErrorDomain error 512`.
+/// The command's file-system error phrases; see ``FileErrorText``, which the snapshot
+/// files share.
 enum SystemErrorText {
-  static func describe(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return nsError.localizedDescription
+  static func describe(_ error: any Error) -> String { FileErrorText.describe(error) }
+
+  static func writing(_ path: String, error: any Error, makesFolders: Bool = false) -> String {
+    FileErrorText.writing(path, error: error, makesFolders: makesFolders)
+  }
+
+  static func reading(_ path: String, error: (any Error)? = nil) -> String {
+    FileErrorText.reading(path, error: error)
   }
 }

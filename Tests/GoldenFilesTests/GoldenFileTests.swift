@@ -47,12 +47,11 @@ import Testing
       message
         == """
         snapshots/S/x.txt does not match (- golden, + actual):
-        @@ -1 +1 @@
+        @@ -1,3 +1,3 @@
           Total
         - 15,00⟨NBSP⟩$US
         + 15,00 $US
           end
-        \("  ")
         """)
     #expect(read(root, "snapshots/S/x.txt") == golden)
   }
@@ -70,7 +69,7 @@ import Testing
     #expect(
       LineDiff.unified(old, new)
         == """
-        @@ -7 +7 @@
+        @@ -7,7 +7,7 @@
           7
           8
           9

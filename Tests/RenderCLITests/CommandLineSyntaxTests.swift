@@ -61,7 +61,7 @@ import Testing
     (["diff", "-", "-"], "Standard input can feed only one of OLD and NEW."),
     (["diff", "a.json", "b.json", "--locale", "fr"], "Unknown option '--locale'."),
     (["diff", "a.json", "b.json", "--previous", "c.json"], "Unknown option '--previous'."),
-    (["diff", "a.json", "b.json", "--output"], "missing value for '--output <file>'"),
+    (["diff", "a.json", "b.json", "--output"], "missing value for '--output FILE'"),
     (["cart", "-", "--previous", "-"], "Standard input can feed only one of FILE, --config and --previous."),
     (
       ["cart", "a.json", "--config", "-", "--previous", "-"],
@@ -138,7 +138,7 @@ import Testing
     (["bake"], "Unknown subcommand 'bake'."),
     (["cart", "--bogus"], "Unknown option '--bogus'."),
     (["cart", "a.json", "--bogus", "x"], "Unknown option '--bogus'."),
-    (["cart", "--locale"], "missing value for '--locale <tag>'"),
+    (["cart", "--locale"], "missing value for '--locale TAG'"),
     (["cart", "--locale", "fr_CA"], "'fr_CA' is not a BCP 47 language tag (e.g. fr-CA)."),
     (["cart", "--format", "pdf"], "'pdf' is not a format; use html or text."),
     (["cart", "--width", "5"], "'5' is not a width; use a whole number from 20 to 1000."),

@@ -43,7 +43,7 @@ import Testing
     }
     #expect(!Help.text(for: .cart).contains("--earlier"))
     // A missing value names the added option too, and the overview lists only the table's subcommands.
-    #expect(throws: UsageError(message: "missing value for '--earlier <file>'", subcommand: .cart)) {
+    #expect(throws: UsageError(message: "missing value for '--earlier FILE'", subcommand: .cart)) {
       try Self.table.parse(["cart", "--earlier"])
     }
     #expect(Help.text(for: nil, in: Self.table).contains("  diff                    Print the animation hints"))
@@ -62,22 +62,25 @@ import Testing
   }
 
   @Test(arguments: [
-    (["cart", "--output", "--format", "text"], "missing value for '--output <file>'"),
-    (["cart", "--output"], "missing value for '--output <file>'"),
-    (["cart", "--output", "--"], "missing value for '--output <file>'"),
-    (["cart", "--config", "--previous", "a.json"], "missing value for '--config <file>'"),
-    (["cart", "--width", "--locale", "fr"], "missing value for '--width <n>'"),
-    (["form", "r.json", "--token", "--values", "b.txt"], "missing value for '--token <value>'"),
-    (["parse", "r.json", "b.txt", "--accept-language"], "missing value for '--accept-language <value>'"),
-    (["replay", "s.jsonl", "--out", "--format", "text"], "missing value for '--out <dir>'"),
-    (["replay", "s.jsonl", "--out", "o", "--locales"], "missing value for '--locales <list>'"),
-    (["status", "ready", "--format", "--width", "30"], "missing value for '--format <format>'"),
+    (["cart", "--output", "--format", "text"], "missing value for '--output FILE'"),
+    (["cart", "--output"], "missing value for '--output FILE'"),
+    (["cart", "--output", "--"], "missing value for '--output FILE'"),
+    (["cart", "--config", "--previous", "a.json"], "missing value for '--config FILE'"),
+    (["cart", "--width", "--locale", "fr"], "missing value for '--width N'"),
+    (["form", "r.json", "--token", "--values", "b.txt"], "missing value for '--token VALUE'"),
+    (["parse", "r.json", "b.txt", "--accept-language"], "missing value for '--accept-language VALUE'"),
+    (["replay", "s.jsonl", "--out", "--format", "text"], "missing value for '--out DIR'"),
+    (["replay", "s.jsonl", "--out", "o", "--locales"], "missing value for '--locales LIST'"),
+    (["status", "ready", "--format", "--width", "30"], "missing value for '--format html|text'"),
   ])
   func aValueThatLooksLikeAnOptionIsMissing(_ arguments: [String], _ message: String) {
     let subcommand = Subcommand(rawValue: arguments[0])
     #expect(throws: UsageError(message: message, subcommand: subcommand)) {
       try CommandLineSyntax.parse(arguments)
     }
+    // The message names the option's value exactly as that subcommand's help does.
+    let label = message.split(separator: "'")[1]
+    #expect(Help.text(for: subcommand).contains("\n  \(label) "))
   }
 
   @Test func aLoneDashIsAValueAndEqualsTakesAnything() throws {
@@ -116,7 +119,10 @@ import Testing
         _ = try CommandLineSyntax.parse([subcommand.rawValue, name])
         Issue.record("\(name) without a value parsed")
       } catch {
-        #expect(error.message.hasPrefix("missing value for '\(name) <"), "\(error.message)")
+        // Named exactly as help writes it: `'--output FILE'`, `'--format html|text'`.
+        let label = error.message.split(separator: "'").dropFirst().first ?? ""
+        #expect(error.message.hasPrefix("missing value for '\(name) "), "\(error.message)")
+        #expect(help.contains("\n  \(label) ") || help.contains("\n  \(label)\n"), "\(error.message)")
       }
     }
     #expect(Help.text(for: nil).contains("\n  \(subcommand.rawValue) "))

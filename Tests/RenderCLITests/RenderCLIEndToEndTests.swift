@@ -204,7 +204,7 @@ enum DisplayWidthProbe {
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "Error: missing value for '--output <file>'\nUSAGE: render-cli cart [FILE] [options]\n  See 'render-cli cart --help' for more information.\n"
+        == "Error: missing value for '--output FILE'\nUSAGE: render-cli cart [FILE] [options]\n  See 'render-cli cart --help' for more information.\n"
     )
     // The run's folder gets no file named after the option.
     #expect(!FileManager.default.fileExists(atPath: RenderCLIEndToEndTests.root.appending(path: "--format").path))
