@@ -55,6 +55,37 @@ import Testing
     #expect(layout.wrap("Supercalifragilisticexpialidocious") == ["Supercalifragilistic", "expialidocious"])
   }
 
+  /// The one line wider than the width: an amount wider than the whole line, alone.
+  @Test func anAmountWiderThanTheLineStandsAloneUnsplit() {
+    let amount = "KWD\u{A0}10,000,000,000.840"
+    #expect(layout.row("Tax", amount) == ["Tax", amount])
+    #expect(layout.row("Microfiber Hair Towel", amount) == ["Microfiber Hair", "Towel", amount])
+    var lines = TextLines()
+    layout.row("Qty 2", [.literal("was "), .argument(amount)], indent: 2, into: &lines)
+    #expect(lines.text == "  Qty 2\n" + String(repeating: " ", count: 17) + "was\n" + amount + "\n")
+    // A value that fits a line is laid out as one piece, as before.
+    lines = TextLines()
+    layout.row("Qty 2", [.literal("was "), .argument("$10.50")], indent: 2, into: &lines)
+    #expect(lines.text == "  Qty 2   was $10.50\n")
+  }
+
+  /// A page buffer holds the same lines as the `[String]` API, each line's end trimmed.
+  @Test func pageBufferTrimsLineEndsAndWritesTheGutter() {
+    var lines = TextLines()
+    lines.linePrefix = "~ "
+    layout.wrap("Unscented hair spray with a very long name", indent: 2, into: &lines)
+    lines.linePrefix = "  "
+    lines.append(line: "")
+    layout.wrap("\u{5E9}\u{5DC}\u{5D5}\u{5DD} \u{3000}", into: &lines)
+    layout.rule("-", into: &lines)
+    #expect(
+      lines.text
+        == "~   Unscented hair\n~   spray with a very\n~   long name\n\n  \u{2068}\u{5E9}\u{5DC}\u{5D5}\u{5DD}\u{2069}\n  "
+        + String(repeating: "-", count: 20) + "\n")
+    #expect(lines.strings.count == 6)
+    #expect(lines.strings.last == "  " + String(repeating: "-", count: 20))
+  }
+
   @Test func keepsLineFeeds() {
     #expect(layout.wrap("one\ntwo") == ["one", "two"])
   }

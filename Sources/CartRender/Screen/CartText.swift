@@ -132,7 +132,7 @@ public enum CartText {
     let quantity = strings(.cartQuantity, money.format(item.quantity))
     out.mark(marks.quantity)
     if item.isAdjusted {
-      layout.row(quantity, strings(.cartPriceWas, money.format(item.totalPrice)), indent: 2, into: &out.lines)
+      layout.row(quantity, strings.parts(.cartPriceWas, money.format(item.totalPrice)), indent: 2, into: &out.lines)
     } else {
       layout.wrap(quantity, indent: 2, into: &out.lines)
     }

@@ -6,7 +6,9 @@
 /// in FSI … PDI (U+2068, U+2069), one isolate per line: a Hebrew name or a stray
 /// U+202E cannot reorder or reverse the amount beside it in a bidi-aware viewer.
 public struct TextLayout: Sendable {
-  /// Columns available; every line this layout makes fits in it.
+  /// Columns available; every line this layout makes fits in it, but for an amount
+  /// wider than the whole line, which is never split: it stands alone on its own line,
+  /// nothing beside it, and overflows (see ``row(_:_:indent:valueBreaks:into:)``).
   public let width: Int
   /// BCP 47 tag for the line breaker's tailoring.
   public let localeTag: String
@@ -48,7 +50,8 @@ public struct TextLayout: Sendable {
   /// value goes on its own line, with the value right-aligned below, so a short label
   /// ("Qty 12") is never split. An amount is never broken: when it is wider than the
   /// whole line it stands alone on its line and overflows rather than lose a digit or
-  /// its sign.
+  /// its sign: that line, the amount alone (right-aligned, so from the first column),
+  /// is the one line this layout makes wider than ``width``.
   ///
   /// - Parameter valueBreaks: true for verbatim text ("Free on orders over …") that
   ///   may wrap, right-aligned, when it is too wide.
@@ -101,6 +104,32 @@ public struct TextLayout: Sendable {
         lines.endLine()
       }
     }
+  }
+
+  /// A row whose value is a filled-in template around an amount (`was $15.00`): as
+  /// ``row(_:_:indent:valueBreaks:into:)`` with the parts joined while the value fits
+  /// a line. Wider than the whole line, the label goes first, then the template's own
+  /// words right-aligned and each argument (the amount) right-aligned on a line of its
+  /// own, in the template's order, so an amount stands alone even when it overflows.
+  public func row(_ label: String, _ valueParts: [Placeholders.Part], indent: Int = 0, into lines: inout TextLines) {
+    let value = valueParts.map(\.text).joined()
+    guard DisplayWidth.of(value) > width else { return row(label, value, indent: indent, into: &lines) }
+    wrap(label, indent: indent, into: &lines)
+    var words = ""
+    func writeWords() {
+      let trimmed = words.drop(while: \.isWhitespace).trimmingTrailingSpaces()
+      if !trimmed.isEmpty { wrapParagraph(trimmed, into: width) { rightAligned($0, into: &lines) } }
+      words = ""
+    }
+    for part in valueParts {
+      switch part {
+      case .literal(let text): words += text
+      case .argument(let argument):
+        writeWords()
+        rightAligned(argument, into: &lines)
+      }
+    }
+    writeWords()
   }
 
   /// `text` in FSI … PDI when it holds right-to-left letters or bidi controls, else as is.
