@@ -69,6 +69,26 @@ import Testing
     #expect(lines.text == "  Qty 2   was $10.50\n")
   }
 
+  /// The ASCII word path (letters, digits, spaces) breaks exactly as the general path
+  /// (which a piece kept together, found nowhere, forces).
+  @Test func asciiWordPathMatchesTheGeneralPath() {
+    let pieces = ["a", "bc", "Def", "12", " ", "  ", "longword", "x9"]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<600 {
+      var text = ""
+      for _ in 0..<Int(state % 12) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+      }
+      for width in [1, 2, 3, 5, 8, 13] {
+        let layout = TextLayout(width: width, localeTag: "en-US")
+        #expect(
+          layout.wrap(text, indent: width > 3 ? 2 : 0) == layout.wrap(text, indent: width > 3 ? 2 : 0, keepingTogether: ["#"]),
+          "\(text.debugDescription) in \(width)")
+      }
+    }
+  }
+
   /// A page buffer holds the same lines as the `[String]` API, each line's end trimmed.
   @Test func pageBufferTrimsLineEndsAndWritesTheGutter() {
     var lines = TextLines()

@@ -68,7 +68,7 @@ public struct TextLayout: Sendable {
     let valueWidth = DisplayWidth.of(value)
     let labelWidth = DisplayWidth.of(label)
     let labelRoom = width - indent - valueWidth - 1
-    let labelHasLineFeed = label.utf8.contains(UInt8(ascii: "\n"))
+    let labelHasLineFeed = Self.hasLineFeed(label)
     if labelWidth <= labelRoom, !labelHasLineFeed {
       lines.beginLine()
       lines.appendSpaces(indent)
@@ -171,6 +171,12 @@ public struct TextLayout: Sendable {
     return lines
   }
 
+  /// True when `text` holds a line feed (a search of its bytes in place).
+  private static func hasLineFeed(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
+      ?? text.utf8.contains(UInt8(ascii: "\n"))
+  }
+
   /// True when `text` holds `://` (a byte search: no Foundation string search per line).
   private static func isURL(_ text: String) -> Bool {
     let utf8 = Array(text.utf8)
@@ -216,7 +222,7 @@ public struct TextLayout: Sendable {
   /// `body` for each piece of `text` between its line feeds; without one (the usual
   /// case), the whole text, found by a byte search rather than by walking its characters.
   private static func forEachParagraph(_ text: String, _ body: (Substring) -> Void) {
-    guard text.utf8.contains(UInt8(ascii: "\n")) else { return body(text[...]) }
+    guard hasLineFeed(text) else { return body(text[...]) }
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) { body(paragraph) }
   }
 
@@ -228,6 +234,7 @@ public struct TextLayout: Sendable {
   ) {
     // Most lines fit; only those that do not need the line breaker.
     if DisplayWidth.of(text) <= columns { return body(text.trimmingTrailingSpaces()) }
+    if keepingTogether.isEmpty, Self.wrapASCIIWords(text, into: columns, body) { return }
     let unitCount = text.utf16.count
     var offsets = Self.asciiWordBreaks(text) ?? ICU.lineBreakOffsets(text, locale: localeTag) ?? [unitCount]
     // No break strictly inside a piece kept together (UTF-16 offsets, as ICU's are).
@@ -287,6 +294,75 @@ public struct TextLayout: Sendable {
     }
     let last = text[lineStart..<lineEnd].trimmingTrailingSpaces()
     if !last.isEmpty || lineCount == 0 { body(last) }
+  }
+
+  /// The same lines as the general path for text of ASCII letters, digits and spaces
+  /// alone (the break opportunities of ``asciiWordBreaks(_:)``), measured on its bytes:
+  /// one column a byte, no offsets array, no index conversion. False (nothing written)
+  /// for any other text.
+  private static func wrapASCIIWords(_ text: Substring, into columns: Int, _ body: (Substring) -> Void) -> Bool {
+    let utf8 = text.utf8
+    let ranges = utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
+      func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      }
+      for byte in bytes where byte != UInt8(ascii: " ") && !isWordByte(byte) { return nil }
+      var lines: [Range<Int>] = []
+      var lineStart = 0
+      var lineEnd = 0
+      var lineWidth = 0
+      func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        return range.lowerBound..<end
+      }
+      func finishLine() {
+        if lineStart < lineEnd { lines.append(trimmed(lineStart..<lineEnd)) }
+      }
+      var segmentStart = 0
+      while segmentStart < bytes.count {
+        // A segment runs to the next letter or digit after a space (LB18), or the end.
+        var segmentEnd = segmentStart + 1
+        while segmentEnd < bytes.count, !(bytes[segmentEnd - 1] == UInt8(ascii: " ") && isWordByte(bytes[segmentEnd])) {
+          segmentEnd += 1
+        }
+        let segmentWidth = segmentEnd - segmentStart
+        var trailingSpaces = 0
+        while trailingSpaces < segmentWidth, bytes[segmentEnd - 1 - trailingSpaces] == UInt8(ascii: " ") {
+          trailingSpaces += 1
+        }
+        defer { segmentStart = segmentEnd }
+        if lineWidth + segmentWidth - trailingSpaces <= columns {
+          lineEnd = segmentEnd
+          lineWidth += segmentWidth
+          continue
+        }
+        finishLine()
+        lineStart = segmentStart
+        lineEnd = segmentStart
+        lineWidth = 0
+        // A segment wider than a whole line is cut between characters.
+        for index in segmentStart..<segmentEnd {
+          if lineWidth + (bytes[index] == UInt8(ascii: " ") ? 0 : 1) > columns, lineStart < lineEnd {
+            finishLine()
+            lineStart = index
+            lineWidth = 0
+          }
+          lineEnd = index + 1
+          lineWidth += 1
+        }
+      }
+      let last = trimmed(lineStart..<lineEnd)
+      if !last.isEmpty || lines.isEmpty { lines.append(last) }
+      return lines
+    }
+    guard let ranges, let ranges else { return false }
+    for range in ranges {
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      body(text[start..<utf8.index(start, offsetBy: range.count)])
+    }
+    return true
   }
 
   /// Columns taken by the white space that ends `segment`.
