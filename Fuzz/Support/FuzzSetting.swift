@@ -103,7 +103,8 @@ enum TextWidthCheck {
       guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
       return Character(String(Int(value)))
     }
-    guard !digits.isEmpty, !amount.unicodeScalars.contains(where: { $0.properties.isWhitespace && $0 != "\u{A0}" && $0 != "\u{202F}" })
+    guard !digits.isEmpty,
+      !amount.unicodeScalars.contains(where: { $0.properties.isWhitespace && $0 != "\u{A0}" && $0 != "\u{202F}" })
     else { return false }
     guard let money else { return true }
     // The amount the digits spell with 0 to 4 fraction digits, either sign, formatted

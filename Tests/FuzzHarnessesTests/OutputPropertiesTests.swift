@@ -84,7 +84,9 @@ import Testing
         try TextWidthCheck.check(line, width: 20, money: money, gutter: false, "text")
       }
     }
-    #expect(throws: PropertyFailure.self) { try TextWidthCheck.check("~ \(amount)", width: 20, money: money, gutter: false, "text") }
+    #expect(throws: PropertyFailure.self) {
+      try TextWidthCheck.check("~ \(amount)", width: 20, money: money, gutter: false, "text")
+    }
   }
 
   @Test func replayPathsStayInTheirFolder() {

@@ -83,7 +83,8 @@ import Testing
       for width in [1, 2, 3, 5, 8, 13] {
         let layout = TextLayout(width: width, localeTag: "en-US")
         #expect(
-          layout.wrap(text, indent: width > 3 ? 2 : 0) == layout.wrap(text, indent: width > 3 ? 2 : 0, keepingTogether: ["#"]),
+          layout.wrap(text, indent: width > 3 ? 2 : 0)
+            == layout.wrap(text, indent: width > 3 ? 2 : 0, keepingTogether: ["#"]),
           "\(text.debugDescription) in \(width)")
       }
     }

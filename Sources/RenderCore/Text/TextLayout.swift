@@ -304,7 +304,8 @@ public struct TextLayout: Sendable {
     let utf8 = text.utf8
     let ranges = utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
       func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
           || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
       }
       for byte in bytes where byte != UInt8(ascii: " ") && !isWordByte(byte) { return nil }

@@ -114,7 +114,8 @@ public struct TextLines: Sendable {
     }
     // A bidi isolate or mark ends the line (its own grapheme cluster, not white space).
     if end == bytes.count, end - lineStart >= 3, bytes[end - 3] == 0xE2,
-      (bytes[end - 2] == 0x81 && bytes[end - 1] == 0xA9) || (bytes[end - 2] == 0x80 && (bytes[end - 1] == 0x8E || bytes[end - 1] == 0x8F))
+      (bytes[end - 2] == 0x81 && bytes[end - 1] == 0xA9)
+        || (bytes[end - 2] == 0x80 && (bytes[end - 1] == 0x8E || bytes[end - 1] == 0x8F))
     {
       return
     }
