@@ -76,6 +76,12 @@ import Testing
     #expect(throws: Never.self) {
       try TextWidthCheck.check("\u{2068}-\(amount)\u{2069}", width: 20, money: money, gutter: false, "text")
     }
+    // Arabic-Indic digits, in the isolate the layout puts around right-to-left text.
+    let arabic = MoneyFormatter.shared(currency: "KWD", locale: Locale(identifier: "ar-EG"))
+    let arabicAmount = arabic.format(Decimal(string: "10000000000.84") ?? 0)
+    #expect(throws: Never.self) {
+      try TextWidthCheck.check("\u{2068}\(arabicAmount)\u{2069}", width: 20, money: arabic, gutter: false, "text")
+    }
     for line in [
       "was \(amount)", "  \(amount)", "\(amount) x", "Tax \(amount)", "KWD\u{A0}1,0000,000,000.840",
       "USD\u{A0}10,000,000,000.840", "1234567890123456789012",
