@@ -1,3 +1,5 @@
+import CartRender
+import Foundation
 import RenderCore
 
 /// The session and layout one input is rendered with, chosen from the input's own bytes
@@ -59,20 +61,60 @@ enum ScreenCheck {
       screen.text(context: context, width: width)
     }
     try OutputProperties.checkText(text, label + " text")
-    try TextWidthCheck.check(text, width: width, label + " text")
+    let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
+    try TextWidthCheck.check(text, width: width, money: money, gutter: screen is CartUpdate, label + " text")
     return html
   }
 }
 
-/// Every line of a text rendering fits its width in display columns.
+/// Every line of a text rendering fits its width in display columns, but for the one
+/// line TextLayout lets overflow: an amount wider than the whole line, which is never
+/// split and stands alone on its own line (after the change gutter of `cart --previous`,
+/// `+ `, `~ `…), right-aligned from the first column.
 enum TextWidthCheck {
-  static func check(_ text: String, width: Int, _ label: String) throws(PropertyFailure) {
+  /// - Parameters:
+  ///   - money: the session's formatter; when given, an overflowing line must be
+  ///     exactly an amount it writes, else only shaped like one (no space, a digit).
+  ///   - gutter: whether lines may start with a change gutter (unknown: true).
+  static func check(
+    _ text: String, width: Int, money: MoneyFormatter? = nil, gutter: Bool = true, _ label: String
+  ) throws(PropertyFailure) {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let columns = DisplayWidth.of(String(line))
-      if columns > width {
+      if columns > width, !isAmountAlone(line, money: money, gutter: gutter) {
         throw PropertyFailure(
           "text.fitsWidth", "\(label): a line of \(columns) columns in \(width): \(line.prefix(80))")
       }
     }
+  }
+
+  /// Gutter marks of `cart --previous` (CartText.Mark), then a space.
+  static let gutterMarks: Set<Character> = [" ", "+", "-", "~", "↕"]
+
+  /// Whether `line` is one amount and nothing else: no space before, inside (an amount's
+  /// own space is a no-break space) or after it, in one FSI … PDI isolate at most.
+  static func isAmountAlone(_ line: Substring, money: MoneyFormatter?, gutter: Bool) -> Bool {
+    var amount = line
+    if gutter, amount.count > 2, let mark = amount.first, gutterMarks.contains(mark), amount.dropFirst().first == " " {
+      amount = amount.dropFirst(2)
+    }
+    if amount.hasPrefix("\u{2068}"), amount.hasSuffix("\u{2069}") { amount = amount.dropFirst().dropLast() }
+    let digits = amount.unicodeScalars.compactMap { scalar -> Character? in
+      guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
+      return Character(String(Int(value)))
+    }
+    guard !digits.isEmpty,
+      !amount.unicodeScalars.contains(where: { $0.properties.isWhitespace && $0 != "\u{A0}" && $0 != "\u{202F}" })
+    else { return false }
+    guard let money else { return true }
+    // The amount the digits spell with 0 to 4 fraction digits, either sign, formatted
+    // again: the same text, or this is not an amount.
+    let figures = String(digits)
+    for fraction in 0...min(4, figures.count) {
+      let number = "0" + figures.dropLast(fraction) + (fraction == 0 ? "" : "." + figures.suffix(fraction))
+      guard let value = Decimal(string: String(number)) else { continue }
+      if money.format(value) == amount || money.format(-value) == amount { return true }
+    }
+    return false
   }
 }

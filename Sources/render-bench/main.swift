@@ -48,8 +48,21 @@ import StatusRender
 //   segments. Left: String building in the screens, attribute arrays per element, and
 //   the final UTF-8 validation when the page becomes a String (about 15 % of a page).
 // - Text: ICU line-break iterators pooled per locale (ubrk_setText), ASCII fast paths
-//   for width, breaking, bidi isolation, line feeds and trailing spaces; lines are
-//   ranges of their paragraph. Left: String concatenation per line and per row.
+//   for width, breaking, bidi isolation, line feeds and trailing spaces. The profile
+//   after that (1,000-item cart, 5.8 ms en-US, 11.5 ms ar-EG): retain/release and
+//   String concatenation per line and per row (`prefix + isolated(label) + spaces…`,
+//   then every line trimmed again and joined), `TextLayout.row` and `wrap` through
+//   Substring and UTF-16 index conversions, `asciiWordBreaks` filling an offsets array,
+//   `Sequence.contains` over `String.UTF8View` one byte at a time (line-feed searches),
+//   `Character.isWhitespace` (`_swift_stdlib_getBinaryProperties`) and grapheme
+//   breaking for every non-ASCII width. Now the page is written once into one UTF-8
+//   buffer (`TextLines`: indent, isolates, padding and gutter appended as bytes; each
+//   line's end trimmed in place; one `String` at the end), lines are ranges of their
+//   paragraph handed to a closure, text of ASCII letters, digits and spaces breaks on
+//   its bytes in place, and a width without emoji is summed scalar by scalar. 3.0×
+//   fewer instructions (callgrind, 100 items), 2.6–2.9× faster (1,000 items: 2.2 ms
+//   en-US, 3.5–4.0 ms ar-EG). Left: the per-row Strings of the money and UI-string
+//   APIs, ICU property calls per non-ASCII scalar (ar-EG), line-feed byte searches.
 // - Start-up: `render-cli cart` 258 M → 50 M instructions (24 M of them are the
 //   dynamic loader and `--version`'s own start); the form's 144 M are mostly
 //   Foundation's collation of the region names (sorted once per language and list).

@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 import Testing
 
@@ -61,6 +62,37 @@ import Testing
   @Test func aLineWiderThanTheWidthFails() {
     #expect(throws: PropertyFailure.self) { try TextWidthCheck.check("12345\n漢字漢字", width: 6, "text") }
     #expect(throws: Never.self) { try TextWidthCheck.check("123456\n漢字漢", width: 6, "text") }
+  }
+
+  /// The one overflow TextLayout makes: an amount wider than the line, alone on it.
+  @Test func onlyAnAmountAloneMayBeWiderThanTheWidth() {
+    let money = MoneyFormatter.shared(currency: "KWD", locale: Locale(identifier: "en-US"))
+    let amount = money.format(Decimal(string: "10000000000.84") ?? 0)
+    #expect(amount == "KWD\u{A0}10,000,000,000.840")
+    #expect(throws: Never.self) {
+      try TextWidthCheck.check("Tax\n\(amount)", width: 20, money: money, gutter: false, "text")
+    }
+    #expect(throws: Never.self) { try TextWidthCheck.check("~ \(amount)", width: 20, money: money, "text") }
+    #expect(throws: Never.self) {
+      try TextWidthCheck.check("\u{2068}-\(amount)\u{2069}", width: 20, money: money, gutter: false, "text")
+    }
+    // Arabic-Indic digits, in the isolate the layout puts around right-to-left text.
+    let arabic = MoneyFormatter.shared(currency: "KWD", locale: Locale(identifier: "ar-EG"))
+    let arabicAmount = arabic.format(Decimal(string: "10000000000.84") ?? 0)
+    #expect(throws: Never.self) {
+      try TextWidthCheck.check("\u{2068}\(arabicAmount)\u{2069}", width: 20, money: arabic, gutter: false, "text")
+    }
+    for line in [
+      "was \(amount)", "  \(amount)", "\(amount) x", "Tax \(amount)", "KWD\u{A0}1,0000,000,000.840",
+      "USD\u{A0}10,000,000,000.840", "1234567890123456789012",
+    ] {
+      #expect(throws: PropertyFailure.self, "\(line)") {
+        try TextWidthCheck.check(line, width: 20, money: money, gutter: false, "text")
+      }
+    }
+    #expect(throws: PropertyFailure.self) {
+      try TextWidthCheck.check("~ \(amount)", width: 20, money: money, gutter: false, "text")
+    }
   }
 
   @Test func replayPathsStayInTheirFolder() {

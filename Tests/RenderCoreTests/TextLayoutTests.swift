@@ -55,6 +55,58 @@ import Testing
     #expect(layout.wrap("Supercalifragilisticexpialidocious") == ["Supercalifragilistic", "expialidocious"])
   }
 
+  /// The one line wider than the width: an amount wider than the whole line, alone.
+  @Test func anAmountWiderThanTheLineStandsAloneUnsplit() {
+    let amount = "KWD\u{A0}10,000,000,000.840"
+    #expect(layout.row("Tax", amount) == ["Tax", amount])
+    #expect(layout.row("Microfiber Hair Towel", amount) == ["Microfiber Hair", "Towel", amount])
+    var lines = TextLines()
+    layout.row("Qty 2", [.literal("was "), .argument(amount)], indent: 2, into: &lines)
+    #expect(lines.text == "  Qty 2\n" + String(repeating: " ", count: 17) + "was\n" + amount + "\n")
+    // A value that fits a line is laid out as one piece, as before.
+    lines = TextLines()
+    layout.row("Qty 2", [.literal("was "), .argument("$10.50")], indent: 2, into: &lines)
+    #expect(lines.text == "  Qty 2   was $10.50\n")
+  }
+
+  /// The ASCII word path (letters, digits, spaces) breaks exactly as the general path
+  /// (which a piece kept together, found nowhere, forces).
+  @Test func asciiWordPathMatchesTheGeneralPath() {
+    let pieces = ["a", "bc", "Def", "12", " ", "  ", "longword", "x9"]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<600 {
+      var text = ""
+      for _ in 0..<Int(state % 12) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+      }
+      for width in [1, 2, 3, 5, 8, 13] {
+        let layout = TextLayout(width: width, localeTag: "en-US")
+        #expect(
+          layout.wrap(text, indent: width > 3 ? 2 : 0)
+            == layout.wrap(text, indent: width > 3 ? 2 : 0, keepingTogether: ["#"]),
+          "\(text.debugDescription) in \(width)")
+      }
+    }
+  }
+
+  /// A page buffer holds the same lines as the `[String]` API, each line's end trimmed.
+  @Test func pageBufferTrimsLineEndsAndWritesTheGutter() {
+    var lines = TextLines()
+    lines.linePrefix = "~ "
+    layout.wrap("Unscented hair spray with a very long name", indent: 2, into: &lines)
+    lines.linePrefix = "  "
+    lines.append(line: "")
+    layout.wrap("\u{5E9}\u{5DC}\u{5D5}\u{5DD} \u{3000}", into: &lines)
+    layout.rule("-", into: &lines)
+    #expect(
+      lines.text
+        == "~   Unscented hair\n~   spray with a very\n~   long name\n\n  \u{2068}\u{5E9}\u{5DC}\u{5D5}\u{5DD}\u{2069}\n  "
+        + String(repeating: "-", count: 20) + "\n")
+    #expect(lines.strings.count == 6)
+    #expect(lines.strings.last == "  " + String(repeating: "-", count: 20))
+  }
+
   @Test func keepsLineFeeds() {
     #expect(layout.wrap("one\ntwo") == ["one", "two"])
   }

@@ -33,35 +33,47 @@ public enum CartText {
     render(update.cart, update: update, context: context, width: width)
   }
 
-  /// Lines with an optional change gutter.
+  /// The page's lines in one buffer, with an optional change gutter.
   private struct Output {
     let gutter: Bool
-    var lines: [String] = []
+    var lines: TextLines
 
-    mutating func add(_ new: [String], _ mark: Mark? = nil) {
-      guard gutter else {
-        lines += new
-        return
-      }
-      let prefix = String(mark?.rawValue ?? " ") + " "
-      lines += new.map { prefix + $0 }
+    init(gutter: Bool, items: Int) {
+      self.gutter = gutter
+      // About six lines of 40 to 80 bytes an item.
+      lines = TextLines(reservingCapacity: 1_024 + 320 * items)
     }
 
-    mutating func add(_ line: String, _ mark: Mark? = nil) { add([line], mark) }
+    /// Marks the lines written next (a no-op without a gutter).
+    mutating func mark(_ mark: Mark?) {
+      guard gutter else { return }
+      lines.linePrefix = String(mark?.rawValue ?? " ") + " "
+    }
+
+    mutating func add(_ new: [String], _ mark: Mark? = nil) {
+      self.mark(mark)
+      lines.append(lines: new)
+    }
+
+    mutating func add(_ line: String, _ mark: Mark? = nil) {
+      self.mark(mark)
+      lines.append(line: line)
+    }
   }
 
   private static func render(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext, width: Int) -> String {
     let strings = context.strings
     let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
-    var out = Output(gutter: update != nil)
+    var out = Output(gutter: update != nil, items: update?.rows.count ?? cart.items.count)
     let layout = TextLayout(
       width: update == nil ? width : max(1, width - 2), localeTag: context.locale.formattingTag.description)
     out.add(SessionHeaderText.lines(context: context, layout: layout))
-    out.add(layout.rule("="))
-    out.add(layout.wrap(strings(.cartTitle)))
+    out.mark(nil)
+    layout.rule("=", into: &out.lines)
+    layout.wrap(strings(.cartTitle), into: &out.lines)
     if !cart.items.isEmpty {
       let count = cart.itemCount
-      out.add(layout.wrap(strings(.cartItemCount, count: count, money.format(count))))
+      layout.wrap(strings(.cartItemCount, count: count, money.format(count)), into: &out.lines)
     }
     out.add("")
     let rows =
@@ -75,11 +87,13 @@ public enum CartText {
     }
     if cart.items.isEmpty {
       if !rows.isEmpty { out.add("") }
-      out.add(layout.wrap(strings(.cartEmptyTitle)))
-      out.add(layout.wrap(strings(.cartEmptyMessage)))
+      out.mark(nil)
+      layout.wrap(strings(.cartEmptyTitle), into: &out.lines)
+      layout.wrap(strings(.cartEmptyMessage), into: &out.lines)
     }
     if let summary = cart.summary {
-      out.add(layout.rule("-"))
+      out.mark(nil)
+      layout.rule("-", into: &out.lines)
       for line in summary.summaryLines {
         let mark: Mark? =
           switch update?.change(of: line) {
@@ -87,22 +101,24 @@ public enum CartText {
           case nil: nil
           default: .changed
           }
+        out.mark(mark)
         switch line.value {
-        case .amount(let amount): out.add(layout.row(line.label, money.format(amount)), mark)
-        case .text(let text): out.add(layout.row(line.label, text, valueBreaks: true), mark)
+        case .amount(let amount): layout.row(line.label, money.format(amount), into: &out.lines)
+        case .text(let text): layout.row(line.label, text, valueBreaks: true, into: &out.lines)
         }
       }
-      out.add(layout.rule("="))
-      out.add(
-        layout.row(strings(.cartTotal), money.format(summary.total)), update?.diff.totalChanged == true ? .changed : nil
-      )
+      out.mark(nil)
+      layout.rule("=", into: &out.lines)
+      out.mark(update?.diff.totalChanged == true ? .changed : nil)
+      layout.row(strings(.cartTotal), money.format(summary.total), into: &out.lines)
       if let footer = summary.footer, !footer.isEmpty {
         out.add("")
         let changed = update.map { $0.previous.summary?.footer != footer } ?? false
-        out.add(layout.wrap(footer), changed ? .changed : nil)
+        out.mark(changed ? .changed : nil)
+        layout.wrap(footer, into: &out.lines)
       }
     }
-    return out.lines.map { $0.trimmingTrailingWhitespace() }.joined(separator: "\n") + "\n"
+    return out.lines.text
   }
 
   private static func writeItem(
@@ -111,15 +127,19 @@ public enum CartText {
   ) {
     let item = row.item
     let marks = marked ? Marks(row) : Marks()
-    out.add(layout.row(item.name, money.format(item.payablePrice)), marks.price)
+    out.mark(marks.price)
+    layout.row(item.name, money.format(item.payablePrice), into: &out.lines)
     let quantity = strings(.cartQuantity, money.format(item.quantity))
+    out.mark(marks.quantity)
     if item.isAdjusted {
-      out.add(layout.row(quantity, strings(.cartPriceWas, money.format(item.totalPrice)), indent: 2), marks.quantity)
+      layout.row(quantity, strings.parts(.cartPriceWas, money.format(item.totalPrice)), indent: 2, into: &out.lines)
     } else {
-      out.add(layout.wrap(quantity, indent: 2), marks.quantity)
+      layout.wrap(quantity, indent: 2, into: &out.lines)
     }
-    for description in item.descriptions { out.add(layout.wrap(description, indent: 2), marks.descriptions) }
-    for detail in item.details { out.add(layout.wrap(detail, indent: 4), marks.details) }
+    out.mark(marks.descriptions)
+    for description in item.descriptions { layout.wrap(description, indent: 2, into: &out.lines) }
+    out.mark(marks.details)
+    for detail in item.details { layout.wrap(detail, indent: 4, into: &out.lines) }
   }
 
   /// The mark of each part of an item's lines.

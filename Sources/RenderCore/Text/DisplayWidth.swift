@@ -7,7 +7,24 @@ public enum DisplayWidth {
   public static func of(_ text: some StringProtocol) -> Int {
     // Printable ASCII is one column a byte: no grapheme breaking, no ICU.
     if let width = printableASCIIWidth(text) { return width }
+    if let width = scalarWidth(text) { return width }
     return text.reduce(0) { $0 + of($1) }
+  }
+
+  /// The columns of `text` summed scalar by scalar, without grapheme breaking; nil when
+  /// a scalar is an emoji shown as emoji (or U+FE0F), whose cluster counts as a whole.
+  /// Without those a cluster's width is the sum of its scalars', so this is the same sum.
+  static func scalarWidth(_ text: some StringProtocol) -> Int? {
+    var width = 0
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0x20, scalar.value < 0x7F {
+        width += 1
+        continue
+      }
+      if scalar.value == 0xFE0F || ICU.isEmojiPresentation(scalar) { return nil }
+      width += ICU.isZeroWidth(scalar) ? 0 : ICU.isEastAsianWide(scalar) ? 2 : 1
+    }
+    return width
   }
 
   /// The byte count when `text` is all printable ASCII (U+0020–U+007E), else nil.

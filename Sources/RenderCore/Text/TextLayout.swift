@@ -6,7 +6,9 @@
 /// in FSI … PDI (U+2068, U+2069), one isolate per line: a Hebrew name or a stray
 /// U+202E cannot reorder or reverse the amount beside it in a bidi-aware viewer.
 public struct TextLayout: Sendable {
-  /// Columns available; every line this layout makes fits in it.
+  /// Columns available; every line this layout makes fits in it, but for an amount
+  /// wider than the whole line, which is never split: it stands alone on its own line,
+  /// nothing beside it, and overflows (see ``row(_:_:indent:valueBreaks:into:)``).
   public let width: Int
   /// BCP 47 tag for the line breaker's tailoring.
   public let localeTag: String
@@ -23,11 +25,20 @@ public struct TextLayout: Sendable {
   /// - Parameter keepingTogether: pieces of `text` (a link's `<https://…>`) never broken
   ///   between lines, unless one is wider than a whole line.
   public func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = []) -> [String] {
+    var lines = TextLines(trimsLineEnds: false)
+    wrap(text, indent: indent, keepingTogether: keepingTogether, into: &lines)
+    return lines.strings
+  }
+
+  /// ``wrap(_:indent:keepingTogether:)`` written into `lines`.
+  public func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = [], into lines: inout TextLines) {
     let available = max(1, width - indent)
-    let prefix = String(repeating: " ", count: indent)
-    return Self.paragraphs(text).flatMap { paragraph in
-      wrapParagraph(paragraph, into: available, keepingTogether: keepingTogether).map {
-        prefix + Self.isolated($0)
+    Self.forEachParagraph(text) { paragraph in
+      wrapParagraph(paragraph, into: available, keepingTogether: keepingTogether) { line in
+        lines.beginLine()
+        lines.appendSpaces(indent)
+        lines.appendIsolated(line)
+        lines.endLine()
       }
     }
   }
@@ -39,42 +50,99 @@ public struct TextLayout: Sendable {
   /// value goes on its own line, with the value right-aligned below, so a short label
   /// ("Qty 12") is never split. An amount is never broken: when it is wider than the
   /// whole line it stands alone on its line and overflows rather than lose a digit or
-  /// its sign.
+  /// its sign: that line, the amount alone (right-aligned, so from the first column),
+  /// is the one line this layout makes wider than ``width``.
   ///
   /// - Parameter valueBreaks: true for verbatim text ("Free on orders over …") that
   ///   may wrap, right-aligned, when it is too wide.
   public func row(_ label: String, _ value: String, indent: Int = 0, valueBreaks: Bool = false) -> [String] {
+    var lines = TextLines(trimsLineEnds: false)
+    row(label, value, indent: indent, valueBreaks: valueBreaks, into: &lines)
+    return lines.strings
+  }
+
+  /// ``row(_:_:indent:valueBreaks:)`` written into `lines`.
+  public func row(
+    _ label: String, _ value: String, indent: Int = 0, valueBreaks: Bool = false, into lines: inout TextLines
+  ) {
     let valueWidth = DisplayWidth.of(value)
     let labelWidth = DisplayWidth.of(label)
     let labelRoom = width - indent - valueWidth - 1
-    let prefix = String(repeating: " ", count: indent)
-    let labelHasLineFeed = label.utf8.contains(UInt8(ascii: "\n"))
+    let labelHasLineFeed = Self.hasLineFeed(label)
     if labelWidth <= labelRoom, !labelHasLineFeed {
-      return [
-        prefix + Self.isolated(label) + String(repeating: " ", count: labelRoom - labelWidth + 1) + Self.isolated(value)
-      ]
+      lines.beginLine()
+      lines.appendSpaces(indent)
+      lines.appendIsolated(label)
+      lines.appendSpaces(labelRoom - labelWidth + 1)
+      lines.appendIsolated(value)
+      lines.endLine()
+      return
     }
     let labelFitsALine = labelWidth <= width - indent && !labelHasLineFeed
     guard !labelFitsALine, labelRoom >= max(1, (width - indent) / 3) else {
-      let valueLines = valueBreaks && valueWidth > width ? wrapParagraphs(value, into: width) : [value]
-      return wrap(label, indent: indent) + valueLines.map(rightAligned)
+      wrap(label, indent: indent, into: &lines)
+      if valueBreaks, valueWidth > width {
+        Self.forEachParagraph(value) { paragraph in
+          wrapParagraph(paragraph, into: width) { rightAligned($0, into: &lines) }
+        }
+      } else {
+        rightAligned(value, into: &lines)
+      }
+      return
     }
-    var lines = wrapParagraphs(label, into: labelRoom).map { prefix + Self.isolated($0) }
-    if let first = lines.first {
-      lines[0] =
-        first + String(repeating: " ", count: max(1, width - DisplayWidth.of(first) - valueWidth))
-        + Self.isolated(value)
+    var isFirst = true
+    Self.forEachParagraph(label) { paragraph in
+      wrapParagraph(paragraph, into: labelRoom) { line in
+        lines.beginLine()
+        lines.appendSpaces(indent)
+        lines.appendIsolated(line)
+        if isFirst {
+          isFirst = false
+          lines.appendSpaces(max(1, width - lines.currentLineWidth() - valueWidth))
+          lines.appendIsolated(value)
+        }
+        lines.endLine()
+      }
     }
-    return lines
+  }
+
+  /// A row whose value is a filled-in template around an amount (`was $15.00`): as
+  /// ``row(_:_:indent:valueBreaks:into:)`` with the parts joined while the value fits
+  /// a line. Wider than the whole line, the label goes first, then the template's own
+  /// words right-aligned and each argument (the amount) right-aligned on a line of its
+  /// own, in the template's order, so an amount stands alone even when it overflows.
+  public func row(_ label: String, _ valueParts: [Placeholders.Part], indent: Int = 0, into lines: inout TextLines) {
+    let value = valueParts.map(\.text).joined()
+    guard DisplayWidth.of(value) > width else { return row(label, value, indent: indent, into: &lines) }
+    wrap(label, indent: indent, into: &lines)
+    var words = ""
+    func writeWords() {
+      let trimmed = words.drop(while: \.isWhitespace).trimmingTrailingSpaces()
+      if !trimmed.isEmpty { wrapParagraph(trimmed, into: width) { rightAligned($0, into: &lines) } }
+      words = ""
+    }
+    for part in valueParts {
+      switch part {
+      case .literal(let text): words += text
+      case .argument(let argument):
+        writeWords()
+        rightAligned(argument, into: &lines)
+      }
+    }
+    writeWords()
   }
 
   /// `text` in FSI … PDI when it holds right-to-left letters or bidi controls, else as is.
   public static func isolated(_ text: String) -> String {
+    needsIsolation(text) ? "\u{2068}" + text + "\u{2069}" : text
+  }
+
+  /// Whether `text` holds a right-to-left letter or a bidi control.
+  static func needsIsolation(_ text: some StringProtocol) -> Bool {
     // ASCII holds no right-to-left letter and no bidi control.
-    guard !text.utf8.allSatisfy({ $0 < 0x80 }), text.unicodeScalars.contains(where: ICU.needsBidiIsolation) else {
-      return text
-    }
-    return "\u{2068}" + text + "\u{2069}"
+    let ascii = text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } }
+    if ascii ?? !text.utf8.contains(where: { $0 >= 0x80 }) { return false }
+    return text.unicodeScalars.contains(where: ICU.needsBidiIsolation)
   }
 
   /// A link as `label: URL` (in the locale's punctuation, from `template`'s filled-in
@@ -91,12 +159,22 @@ public struct TextLayout: Sendable {
       case .argument(let text) where Self.isURL(text):
         if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
         current = ""
-        lines += (DisplayWidth.of(text) <= width ? [text] : wrapParagraph(text[...], into: width)).map(Self.isolated)
+        if DisplayWidth.of(text) <= width {
+          lines.append(Self.isolated(text))
+        } else {
+          wrapParagraph(text[...], into: width) { lines.append(Self.isolated(String($0))) }
+        }
       case .argument(let text): current += text
       }
     }
     if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
     return lines
+  }
+
+  /// True when `text` holds a line feed (a search of its bytes in place).
+  private static func hasLineFeed(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
+      ?? text.utf8.contains(UInt8(ascii: "\n"))
   }
 
   /// True when `text` holds `://` (a byte search: no Foundation string search per line).
@@ -117,25 +195,46 @@ public struct TextLayout: Sendable {
     String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + Self.isolated(text)
   }
 
+  /// ``rightAligned(_:)`` as a line of `lines`.
+  public func rightAligned(_ text: some StringProtocol, into lines: inout TextLines) {
+    lines.beginLine()
+    lines.appendSpaces(width - DisplayWidth.of(text))
+    lines.appendIsolated(text)
+    lines.endLine()
+  }
+
   /// A line of `character` across the whole width.
   public func rule(_ character: Character) -> String { String(repeating: character, count: width) }
 
+  /// ``rule(_:)`` as a line of `lines`.
+  public func rule(_ character: Character, into lines: inout TextLines) {
+    lines.beginLine()
+    lines.append(repeating: character, count: width)
+    lines.endLine()
+  }
+
   private func wrapParagraphs(_ text: String, into columns: Int) -> [String] {
-    Self.paragraphs(text).flatMap { wrapParagraph($0, into: columns) }
+    var lines: [String] = []
+    Self.forEachParagraph(text) { paragraph in wrapParagraph(paragraph, into: columns) { lines.append(String($0)) } }
+    return lines
   }
 
-  /// `text` split at its line feeds; without one (the usual case), the whole text,
-  /// found by a byte search rather than by walking its characters.
-  private static func paragraphs(_ text: String) -> [Substring] {
-    guard text.utf8.contains(UInt8(ascii: "\n")) else { return [text[...]] }
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
+  /// `body` for each piece of `text` between its line feeds; without one (the usual
+  /// case), the whole text, found by a byte search rather than by walking its characters.
+  private static func forEachParagraph(_ text: String, _ body: (Substring) -> Void) {
+    guard hasLineFeed(text) else { return body(text[...]) }
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) { body(paragraph) }
   }
 
-  /// The paragraph's lines. A line is a range of `text` (segments between break
-  /// opportunities follow each other), copied out once, when it is finished.
-  private func wrapParagraph(_ text: Substring, into columns: Int, keepingTogether: [String] = []) -> [String] {
+  /// `body` for each of the paragraph's lines, in order, trailing white space left out.
+  /// A line is a range of `text` (segments between break opportunities follow each
+  /// other), never copied.
+  private func wrapParagraph(
+    _ text: Substring, into columns: Int, keepingTogether: [String] = [], _ body: (Substring) -> Void
+  ) {
     // Most lines fit; only those that do not need the line breaker.
-    if DisplayWidth.of(text) <= columns { return [String(text).trimmingTrailingSpaces()] }
+    if DisplayWidth.of(text) <= columns { return body(text.trimmingTrailingSpaces()) }
+    if keepingTogether.isEmpty, Self.wrapASCIIWords(text, into: columns, body) { return }
     let unitCount = text.utf16.count
     var offsets = Self.asciiWordBreaks(text) ?? ICU.lineBreakOffsets(text, locale: localeTag) ?? [unitCount]
     // No break strictly inside a piece kept together (UTF-16 offsets, as ICU's are).
@@ -149,13 +248,16 @@ public struct TextLayout: Sendable {
     if !kept.isEmpty {
       offsets.removeAll { offset in kept.contains { $0.lowerBound < offset && offset < $0.upperBound } }
     }
-    var lines: [String] = []
+    var lineCount = 0
     var lineStart = text.startIndex
     var lineEnd = text.startIndex
     // Columns of the line, trailing spaces included; a line is measured without them.
     var lineWidth = 0
     func finishLine() {
-      if lineStart < lineEnd { lines.append(String(text[lineStart..<lineEnd]).trimmingTrailingSpaces()) }
+      if lineStart < lineEnd {
+        lineCount += 1
+        body(text[lineStart..<lineEnd].trimmingTrailingSpaces())
+      }
     }
     var start = 0
     var position = text.startIndex
@@ -190,9 +292,78 @@ public struct TextLayout: Sendable {
         index = next
       }
     }
-    let last = String(text[lineStart..<lineEnd]).trimmingTrailingSpaces()
-    if !last.isEmpty || lines.isEmpty { lines.append(last) }
-    return lines
+    let last = text[lineStart..<lineEnd].trimmingTrailingSpaces()
+    if !last.isEmpty || lineCount == 0 { body(last) }
+  }
+
+  /// The same lines as the general path for text of ASCII letters, digits and spaces
+  /// alone (the break opportunities of ``asciiWordBreaks(_:)``), measured on its bytes:
+  /// one column a byte, no offsets array, no index conversion. False (nothing written)
+  /// for any other text.
+  private static func wrapASCIIWords(_ text: Substring, into columns: Int, _ body: (Substring) -> Void) -> Bool {
+    let utf8 = text.utf8
+    let ranges = utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
+      func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      }
+      for byte in bytes where byte != UInt8(ascii: " ") && !isWordByte(byte) { return nil }
+      var lines: [Range<Int>] = []
+      var lineStart = 0
+      var lineEnd = 0
+      var lineWidth = 0
+      func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        return range.lowerBound..<end
+      }
+      func finishLine() {
+        if lineStart < lineEnd { lines.append(trimmed(lineStart..<lineEnd)) }
+      }
+      var segmentStart = 0
+      while segmentStart < bytes.count {
+        // A segment runs to the next letter or digit after a space (LB18), or the end.
+        var segmentEnd = segmentStart + 1
+        while segmentEnd < bytes.count, !(bytes[segmentEnd - 1] == UInt8(ascii: " ") && isWordByte(bytes[segmentEnd])) {
+          segmentEnd += 1
+        }
+        let segmentWidth = segmentEnd - segmentStart
+        var trailingSpaces = 0
+        while trailingSpaces < segmentWidth, bytes[segmentEnd - 1 - trailingSpaces] == UInt8(ascii: " ") {
+          trailingSpaces += 1
+        }
+        defer { segmentStart = segmentEnd }
+        if lineWidth + segmentWidth - trailingSpaces <= columns {
+          lineEnd = segmentEnd
+          lineWidth += segmentWidth
+          continue
+        }
+        finishLine()
+        lineStart = segmentStart
+        lineEnd = segmentStart
+        lineWidth = 0
+        // A segment wider than a whole line is cut between characters.
+        for index in segmentStart..<segmentEnd {
+          if lineWidth + (bytes[index] == UInt8(ascii: " ") ? 0 : 1) > columns, lineStart < lineEnd {
+            finishLine()
+            lineStart = index
+            lineWidth = 0
+          }
+          lineEnd = index + 1
+          lineWidth += 1
+        }
+      }
+      let last = trimmed(lineStart..<lineEnd)
+      if !last.isEmpty || lines.isEmpty { lines.append(last) }
+      return lines
+    }
+    guard let ranges, let ranges else { return false }
+    for range in ranges {
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      body(text[start..<utf8.index(start, offsetBy: range.count)])
+    }
+    return true
   }
 
   /// Columns taken by the white space that ends `segment`.
@@ -241,6 +412,30 @@ public struct TextLayout: Sendable {
     }
     if offset > 0 { breaks.append(offset) }
     return breaks
+  }
+}
+
+extension Substring {
+  /// The substring without the white space at its end, as `String(self)` trimmed by
+  /// `trimmingTrailingSpaces` would read (the same grapheme clusters), without a copy
+  /// when it is ASCII.
+  func trimmingTrailingSpaces() -> Substring {
+    // Ends in a printable ASCII character other than a space: nothing to trim.
+    if let last = utf8.last, last > 0x20, last < 0x7F { return self }
+    let isASCII = utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? false
+    if isASCII {
+      // One grapheme cluster a byte (CR LF aside, both white space): drop white-space bytes.
+      var end = utf8.endIndex
+      while end > utf8.startIndex {
+        let before = utf8.index(before: end)
+        let byte = utf8[before]
+        guard byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) else { break }
+        end = before
+      }
+      return self[..<end]
+    }
+    let kept = String(self).trimmingTrailingSpaces().utf8.count
+    return self[..<utf8.index(startIndex, offsetBy: kept)]
   }
 }
 
