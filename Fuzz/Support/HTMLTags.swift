@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The tags of a page the engine wrote, read the way a browser's tokenizer reads them
 /// (start tags, quoted and unquoted attribute values, comments, the raw text of
 /// `<style>`), for the fuzz properties. It checks output; it sanitizes nothing.
@@ -29,8 +35,8 @@ struct HTMLTags {
         index = open + 1
         guard index < bytes.count else { throw failure("a `<` ends the page") }
         let byte = bytes[index]
-        if starts(with: "!--") {
-          guard let end = find("-->", from: index + 3) else { throw failure("a comment never ends") }
+        if starts(with: Self.commentOpen) {
+          guard let end = find(Self.commentClose, from: index + 3) else { throw failure("a comment never ends") }
           index = end + 3
         } else if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "/") {
           guard let end = next(UInt8(ascii: ">"), from: index) else { throw failure("a tag never ends") }
@@ -38,8 +44,8 @@ struct HTMLTags {
         } else if Self.isLetter(byte) {
           let tag = try startTag()
           tags.append(tag)
-          if tag.name == "style" || tag.name == "script" || tag.name == "textarea" || tag.name == "title" {
-            guard let end = findCaseless("</" + tag.name, from: index) else {
+          if let close = Self.rawTextEnds[tag.name] {
+            guard let end = findCaseless(close, from: index) else {
               throw failure("<\(tag.name)> never ends")
             }
             index = end
@@ -51,9 +57,15 @@ struct HTMLTags {
       return tags
     }
 
+    /// `<!--`'s tail, `-->`, and the end tags of the elements whose content is raw text.
+    static let commentOpen = Array("!--".utf8)
+    static let commentClose = Array("-->".utf8)
+    static let rawTextEnds: [String: [UInt8]] = Dictionary(
+      uniqueKeysWithValues: ["style", "script", "textarea", "title"].map { ($0, Array("</\($0)".utf8)) })
+
     private mutating func startTag() throws(PropertyFailure) -> Tag {
-      let name = word(until: { Self.isSpace($0) || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/") })
-      var tag = Tag(name: name.lowercased(), attributes: [])
+      let name = word(lowered: true, until: { Self.isSpace($0) || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/") })
+      var tag = Tag(name: name, attributes: [])
       while true {
         while index < bytes.count, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
         guard index < bytes.count else { throw failure("<\(tag.name)> never ends") }
@@ -61,7 +73,8 @@ struct HTMLTags {
           index += 1
           return tag
         }
-        let attribute = word(until: { Self.isSpace($0) || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ">") })
+        let attribute = word(
+          lowered: true, until: { Self.isSpace($0) || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ">") })
         var value = ""
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
         if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
@@ -78,49 +91,61 @@ struct HTMLTags {
           }
         }
         if attribute.isEmpty { throw failure("an empty attribute name in <\(tag.name)>") }
-        tag.attributes.append((attribute.lowercased(), value))
+        tag.attributes.append((attribute, value))
       }
     }
 
-    private mutating func word(until stop: (UInt8) -> Bool) -> String {
+    /// The bytes up to `stop`; with `lowered`, A–Z in lower case, as a browser's
+    /// tokenizer lowers tag and attribute names (ASCII only).
+    private mutating func word(lowered: Bool = false, until stop: (UInt8) -> Bool) -> String {
       let start = index
-      while index < bytes.count, !stop(bytes[index]) { index += 1 }
-      return String(decoding: bytes[start..<index], as: UTF8.self)
+      var upper = false
+      while index < bytes.count, !stop(bytes[index]) {
+        upper = upper || (bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z"))
+        index += 1
+      }
+      guard lowered, upper else { return String(decoding: bytes[start..<index], as: UTF8.self) }
+      return String(decoding: bytes[start..<index].map(Self.lowered), as: UTF8.self)
     }
 
+    /// Where `byte` next occurs at or after `start` (memchr: pages are long).
     private func next(_ byte: UInt8, from start: Int) -> Int? {
-      var position = start
-      while position < bytes.count {
-        if bytes[position] == byte { return position }
-        position += 1
+      guard start < bytes.count else { return nil }
+      return bytes.withUnsafeBufferPointer { buffer -> Int? in
+        guard let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), buffer.count - start)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
       }
-      return nil
     }
 
-    private func starts(with text: String, at position: Int? = nil) -> Bool {
+    private func starts(with pattern: [UInt8], at position: Int? = nil) -> Bool {
       let start = position ?? index
-      let pattern = Array(text.utf8)
       guard start + pattern.count <= bytes.count else { return false }
-      return bytes[start..<(start + pattern.count)].elementsEqual(pattern)
+      var offset = 0
+      while offset < pattern.count, bytes[start + offset] == pattern[offset] { offset += 1 }
+      return offset == pattern.count
     }
 
-    private func find(_ text: String, from start: Int) -> Int? {
+    /// Where `pattern` starts at or after `start`; its first byte is looked for first.
+    private func find(_ pattern: [UInt8], from start: Int) -> Int? {
       var position = start
-      while position < bytes.count {
-        if starts(with: text, at: position) { return position }
-        position += 1
+      while let candidate = next(pattern[0], from: position) {
+        if starts(with: pattern, at: candidate) { return candidate }
+        position = candidate + 1
       }
       return nil
     }
 
-    private func findCaseless(_ text: String, from start: Int) -> Int? {
-      let pattern = Array(text.lowercased().utf8)
+    /// Like ``find(_:from:)``, letters in any case; `pattern` is lower case and starts
+    /// with `<`.
+    private func findCaseless(_ pattern: [UInt8], from start: Int) -> Int? {
       var position = start
-      while position + pattern.count <= bytes.count {
-        var offset = 0
-        while offset < pattern.count, Self.lowered(bytes[position + offset]) == pattern[offset] { offset += 1 }
-        if offset == pattern.count { return position }
-        position += 1
+      while let candidate = next(pattern[0], from: position) {
+        guard candidate + pattern.count <= bytes.count else { return nil }
+        var offset = 1
+        while offset < pattern.count, Self.lowered(bytes[candidate + offset]) == pattern[offset] { offset += 1 }
+        if offset == pattern.count { return candidate }
+        position = candidate + 1
       }
       return nil
     }

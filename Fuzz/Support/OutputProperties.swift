@@ -68,12 +68,52 @@ public enum OutputProperties {
 
   /// Throws when the text holds a control character other than the line feed.
   public static func checkText(_ text: String, _ label: String) throws(PropertyFailure) {
-    for (offset, scalar) in text.unicodeScalars.enumerated()
-    where scalar != "\n" && scalar.properties.generalCategory == .control {
-      throw PropertyFailure(
-        "text.noControlCharacter", "\(label): U+\(String(scalar.value, radix: 16, uppercase: true)) at scalar \(offset)"
-      )
+    // Read byte by byte: the controls (general category Cc) are U+0000–U+001F,
+    // U+007F and U+0080–U+009F, the last written 0xC2 0x80…0x9F in UTF-8.
+    let controlAt =
+      text.utf8.withContiguousStorageIfAvailable { firstControl(in: $0) }
+      ?? Array(text.utf8).withUnsafeBufferPointer { firstControl(in: $0) }
+    guard let controlAt else { return }
+    let prefix = String(decoding: text.utf8.prefix(controlAt), as: UTF8.self)
+    let scalar = String(decoding: text.utf8.dropFirst(controlAt), as: UTF8.self).unicodeScalars.first?.value ?? 0
+    throw PropertyFailure(
+      "text.noControlCharacter",
+      "\(label): U+\(String(scalar, radix: 16, uppercase: true)) at scalar \(prefix.unicodeScalars.count)")
+  }
+
+  /// The byte offset of the first control character but the line feed, if any.
+  static func firstControl(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x20 && byte != 0x0A || byte == 0x7F { return index }
+      if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F { return index }
+      index += 1
     }
+    return nil
+  }
+
+  /// True for a control character (general category Cc): U+0000–U+001F, U+007F–U+009F.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// How many times `pattern` occurs in `text`, without overlaps, compared byte by byte.
+  static func occurrences(of pattern: String, in text: String) -> Int {
+    let needle = Array(pattern.utf8)
+    let haystack = Array(text.utf8)
+    guard !needle.isEmpty else { return 0 }
+    var count = 0
+    var index = 0
+    while index + needle.count <= haystack.count {
+      if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
+        count += 1
+        index += needle.count
+      } else {
+        index += 1
+      }
+    }
+    return count
   }
 
   /// Renders twice and throws unless both are the same bytes; returns the first.
@@ -84,7 +124,7 @@ public enum OutputProperties {
     let first = render()
     guard twice else { return first }
     let second = render()
-    guard Array(first.utf8) == Array(second.utf8) else {
+    guard first.utf8.elementsEqual(second.utf8) else {
       throw PropertyFailure("deterministic", "\(label): two renderings of the same input differ")
     }
     return first
@@ -97,18 +137,17 @@ public enum OutputProperties {
       throw PropertyFailure("errors.nonEmpty", "\(label): an error with no problem")
     }
     for problem in errors.problems {
-      try checkErrorLine(problem.description, label)
-      guard problem.description.hasPrefix("$"), !problem.message.isEmpty else {
-        throw PropertyFailure("errors.jsonPath", "\(label): \(problem.description.prefix(120))")
+      let line = problem.description
+      try checkErrorLine(line, label)
+      guard line.utf8.first == UInt8(ascii: "$"), !problem.message.isEmpty else {
+        throw PropertyFailure("errors.jsonPath", "\(label): \(line.prefix(120))")
       }
     }
   }
 
   /// Throws unless `line` is one non-empty line with no control character.
   public static func checkErrorLine(_ line: String, _ label: String) throws(PropertyFailure) {
-    guard !line.isEmpty,
-      !line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else {
+    guard !line.isEmpty, !line.unicodeScalars.contains(where: isControl) else {
       throw PropertyFailure("errors.oneLine", "\(label): \(line.debugDescription.prefix(120))")
     }
   }

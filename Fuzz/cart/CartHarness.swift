@@ -35,7 +35,7 @@ enum CartHarness {
       }
       struck += 1
     }
-    let shown = html.components(separatedBy: "<s>").count - 1
+    let shown = OutputProperties.occurrences(of: "<s>", in: html)
     guard shown == struck else {
       throw PropertyFailure("cart.strikeThrough", "\(shown) prices struck through for \(struck) adjusted items")
     }

@@ -80,6 +80,14 @@ enum HTTPHarness {
     }
     func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
     let bodyStart = split + end.count
+    // The library's interim `100 Continue` (to `Expect: 100-continue`) has no body;
+    // the answer follows it.
+    if (100..<200).contains(status) { return answer[bodyStart...] }
+    // An answer with no body (to `HEAD`) before the next one: the next starts here.
+    if answer[bodyStart...].starts(with: Array("HTTP/1.".utf8)) {
+      try checkSecurityHeaders(status: status, fromLibrary: isFromLibrary(status, header), header)
+      return answer[bodyStart...]
+    }
     // A HEAD answer names a length it does not send; a chunked one is not read here.
     if header("transfer-encoding")?.lowercased().contains("chunked") == true { return [] }
     let length = header("content-length").flatMap(Int.init) ?? (answer.endIndex - bodyStart)
@@ -87,14 +95,11 @@ enum HTTPHarness {
     let body = String(decoding: answer[bodyStart..<bodyEnd], as: UTF8.self)
     // The library's own answers to requests it cannot read (400, 413, 414, 431, 505)
     // come before the server sees them; every other answer is the server's.
-    let fromLibrary = [400, 413, 414, 431, 505].contains(status) && header("content-security-policy") == nil
+    let fromLibrary = isFromLibrary(status, header)
     // libmicrohttpd 0.9.75 writes the status line and headers of its own 400 for a
     // malformed Content-Length twice (docs/FUZZING.md): nothing after it is read.
     if fromLibrary { return [] }
-    for required in ["content-security-policy", "x-content-type-options", "referrer-policy", "cache-control"]
-    where header(required) == nil {
-      throw PropertyFailure("http.securityHeaders", "a \(status) answer without \(required)")
-    }
+    try checkSecurityHeaders(status: status, fromLibrary: false, header)
     guard bodyEnd - bodyStart == length else { return [] }  // cut short: the server closed
     let type = header("content-type") ?? ""
     if type.hasPrefix("text/html") {
@@ -108,6 +113,21 @@ enum HTTPHarness {
       throw PropertyFailure("http.unauthorized", "a 401 says more: \(body.prefix(80).debugDescription)")
     }
     return answer[bodyEnd...]
+  }
+
+  static func isFromLibrary(_ status: Int, _ header: (String) -> String?) -> Bool {
+    [400, 413, 414, 431, 505].contains(status) && header("content-security-policy") == nil
+  }
+
+  /// Every answer of the server's own carries the security headers.
+  static func checkSecurityHeaders(
+    status: Int, fromLibrary: Bool, _ header: (String) -> String?
+  ) throws(PropertyFailure) {
+    guard !fromLibrary else { return }
+    for required in ["content-security-policy", "x-content-type-options", "referrer-policy", "cache-control"]
+    where header(required) == nil {
+      throw PropertyFailure("http.securityHeaders", "a \(status) answer without \(required)")
+    }
   }
 
   /// The input with `{key}`, `{id}` and `{token}` replaced.
@@ -141,8 +161,16 @@ enum HTTPHarness {
     return (id, token)
   }
 
-  /// Sends `request` on a new connection, closes the sending side, and reads the answer
-  /// until the server closes, or for at most a second (a long poll, a live stream).
+  /// Sends `request` on a new connection and reads what the server answers until it
+  /// closes, or for at most a second (a long poll, a live stream).
+  ///
+  /// The sending side is closed only once the server has had the request: after the
+  /// answers that came are complete (by `Content-Length`) and nothing more follows
+  /// within a millisecond, or when nothing (more) came for a while (a request cut
+  /// short waits for bytes that never come; a `HEAD` answer names a length it does not
+  /// send). libmicrohttpd polls edge-triggered, so an end of stream
+  /// that arrives with the request itself is seen only at its connection timeout:
+  /// closing at once made most inputs wait out the second.
   static func exchange(_ request: [UInt8]) -> [UInt8] {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return [] }
@@ -158,7 +186,6 @@ enum HTTPHarness {
     }
     guard connected == 0 else { return [] }
     var timeout = timeval(tv_sec: 1, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var sent = 0
     while sent < request.count {
@@ -166,14 +193,76 @@ enum HTTPHarness {
       if count <= 0 { break }
       sent += count
     }
-    shutdown(socket, Int32(SHUT_WR))
     var answer: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16_384)
+    var halfClosed = false
+    let started = ContinuousClock.now
+    let deadline = started + .seconds(1)
     while answer.count < 4 << 20 {
+      let now = ContinuousClock.now
+      guard now < deadline else { break }
+      // Until the half-close: a short wait for the first answer, a shorter one for
+      // more after complete answers; after it, the rest of the second.
+      let wait: Duration =
+        halfClosed ? deadline - now : !answer.isEmpty && answersComplete(answer) ? .milliseconds(1) : firstAnswerWait
+      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, milliseconds(wait))
+      if ready < 0 { break }
+      if ready == 0 {
+        if halfClosed { break }
+        // Nothing more for a while: close the sending side (the server sees the end of
+        // the request, or of the connection) and read on until it closes.
+        shutdown(socket, Int32(SHUT_WR))
+        halfClosed = true
+        continue
+      }
       let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
       if count <= 0 { break }
+      if answer.isEmpty, !halfClosed { noteFirstAnswer(after: ContinuousClock.now - started) }
       answer += buffer[..<count]
     }
     return answer
+  }
+
+  /// The slowest first answer lately (it decays by 1 % an exchange), so a slow page
+  /// under ASan on a loaded machine still comes before the half-close.
+  nonisolated(unsafe) static var slowestFirstAnswer: Duration = .milliseconds(5)
+
+  /// How long the first answer may take before the sending side is closed anyway:
+  /// twice the slowest lately, from 1 to 50 ms.
+  static var firstAnswerWait: Duration {
+    min(.milliseconds(50), max(.milliseconds(1), slowestFirstAnswer * 2))
+  }
+
+  static func noteFirstAnswer(after latency: Duration) {
+    slowestFirstAnswer = max(slowestFirstAnswer * 0.99, latency)
+  }
+
+  static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    return Int32(clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+  }
+
+  /// True when `answer` is whole answers (status line, headers and the body its
+  /// `Content-Length` names), so the server is not in the middle of writing one.
+  static func answersComplete(_ answer: [UInt8]) -> Bool {
+    let end = Array("\r\n\r\n".utf8)
+    var rest = answer[...]
+    while !rest.isEmpty {
+      guard let split = rest.indices.first(where: { rest[$0...].starts(with: end) }) else { return false }
+      let head = String(decoding: rest[..<split], as: UTF8.self).lowercased()
+      if head.hasPrefix("http/1.1 1") || head.hasPrefix("http/1.0 1") {  // 100 Continue: no body
+        rest = rest[(split + end.count)...]
+        continue
+      }
+      let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }.flatMap {
+        Int($0.dropFirst("content-length:".count).trimmingPrefix(" "))
+      }
+      guard let length else { return false }  // chunked or unknown: read until the server closes
+      let bodyEnd = split + end.count + length
+      guard bodyEnd <= rest.endIndex else { return false }
+      rest = rest[bodyEnd...]
+    }
+    return true
   }
 }

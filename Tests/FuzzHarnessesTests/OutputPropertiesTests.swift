@@ -52,6 +52,46 @@ import Testing
     #expect(throws: Never.self) { try OutputProperties.checkText("a\nb\u{200F}c\u{A0}", "text") }
   }
 
+  /// The byte scan finds every control (general category Cc) and nothing else: C0,
+  /// DEL and C1 (U+0080–U+009F, two bytes in UTF-8), and not their neighbours.
+  @Test func theByteScanFindsExactlyTheControls() {
+    for value in UInt32(0)...0x2FF {
+      guard let scalar = Unicode.Scalar(value), scalar != "\n" else { continue }
+      let isControl = scalar.properties.generalCategory == .control
+      let text = "ab" + String(Character(scalar)) + "c"
+      do {
+        try OutputProperties.checkText(text, "text")
+        #expect(!isControl, "U+\(String(value, radix: 16)) passed")
+      } catch {
+        #expect(isControl, "U+\(String(value, radix: 16)) failed: \(error)")
+        #expect(error.detail.hasSuffix("at scalar 2"), "\(error.detail)")
+      }
+    }
+  }
+
+  @Test func tagAndAttributeNamesAreReadInAnyCase() {
+    #expect(htmlFailure(#"<IFRAME SRC="x"></IFRAME>"#) == "html.noActiveElement")
+    #expect(htmlFailure(#"<p OnClick="x">a</p>"#) == "html.noEventHandler")
+    #expect(htmlFailure("<STYLE>a { }</Style><p>a</p>") == nil)
+    #expect(htmlFailure("<style>a { } <p>never closed") == "html.wellFormed")
+    #expect(htmlFailure("<!-- a -- b --><p>a</p>") == nil)
+  }
+
+  @Test func occurrencesCountsWholeMatches() {
+    #expect(OutputProperties.occurrences(of: "<s>", in: "<s>a</s> <s>b</s><s") == 2)
+    #expect(OutputProperties.occurrences(of: "aa", in: "aaaa") == 2)
+    #expect(OutputProperties.occurrences(of: "<s>", in: "") == 0)
+  }
+
+  @Test func answersAreCompleteByTheirLength() {
+    let one = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nok\n"
+    #expect(HTTPHarness.answersComplete(Array(one.utf8)))
+    #expect(HTTPHarness.answersComplete(Array((one + one).utf8)))
+    #expect(!HTTPHarness.answersComplete(Array(one.dropLast().utf8)))
+    #expect(!HTTPHarness.answersComplete(Array((one + "HTTP/1.1 404").utf8)))
+    #expect(!HTTPHarness.answersComplete(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)))
+  }
+
   @Test func errorsMustNameAPathOnOneLine() {
     #expect(throws: PropertyFailure.self) { try OutputProperties.checkErrorLine("two\nlines", "error") }
     #expect(throws: PropertyFailure.self) { try OutputProperties.checkErrors(DataErrors([]), "error") }
