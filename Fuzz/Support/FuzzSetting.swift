@@ -80,6 +80,9 @@ enum TextWidthCheck {
     _ text: String, width: Int, money: MoneyFormatter? = nil, gutter: Bool = true, _ label: String
   ) throws(PropertyFailure) {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      // No character is wider in columns than in UTF-8 bytes (ASCII 1 and 1, wide CJK
+      // 2 and 3, emoji 2 and 4, marks 0), so a line of `width` bytes or fewer fits.
+      if line.utf8.count <= width { continue }
       let columns = DisplayWidth.of(String(line))
       if columns > width, !isAmountAlone(line, money: money, gutter: gutter) {
         throw PropertyFailure(
