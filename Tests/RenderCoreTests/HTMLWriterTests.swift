@@ -93,7 +93,8 @@ import Testing
       let configuration = SessionConfiguration(
         currency: "USD", region: "US", privacyPolicyURL: "https://example.com/\(index)")
       let page = PageShell.page(
-        title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: RenderContext(
+        title: "A", screen: "cart", style: TrustedHTML(literal: ""),
+        context: RenderContext(
           configuration: configuration, localeTag: "en-US")
       ) { _ in }
       #expect(page.contains("href=\"https://example.com/\(index)\""))
