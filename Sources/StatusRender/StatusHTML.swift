@@ -8,17 +8,26 @@ public enum StatusHTML {
     return PageShell.page(
       title: title.map(\.text).joined(), screen: "status", style: StatusStyle.css, context: context
     ) { html in
-      html.element("section", [.init("class", "status status-\(screen.tone.rawValue)"), .init("role", "status")]) {
-        section in
-        section.newline()
-        section.element(
-          "p", [.init("class", "status-symbol"), .init("aria-hidden", "true")], text: symbol(screen.tone))
-        section.newline()
-        section.element("h1") { PageShell.translated(title, into: &$0) }
-        section.newline()
-        section.element("p", [.init("class", "status-subtitle")], text: screen.subtitle(context))
-        section.newline()
+      html.start("section")
+      html.attribute("class") { value in
+        value.text("status status-")
+        value.text(screen.tone.rawValue)
       }
+      html.attribute("role", "status")
+      html.endStartTag()
+      html.newline()
+      html.start("p")
+      html.attribute("class", "status-symbol")
+      html.attribute("aria-hidden", "true")
+      html.endStartTag()
+      html.text(symbol(screen.tone))
+      html.end("p")
+      html.newline()
+      html.element("h1") { PageShell.translated(title, into: &$0) }
+      html.newline()
+      html.element("p", class: "status-subtitle", text: screen.subtitle(context))
+      html.newline()
+      html.end("section")
       html.newline()
     }
   }

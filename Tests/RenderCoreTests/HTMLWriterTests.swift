@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RenderCore
@@ -38,5 +39,66 @@ import Testing
     var html = HTMLWriter()
     html.text("Zoë 東京都 \u{200F}١٥\u{A0}US$")
     #expect(html.output == "Zoë 東京都 \u{200F}١٥\u{A0}US$")
+  }
+
+  @Test func stepByStepStartTagsEscapeEveryValue() {
+    var html = HTMLWriter()
+    html.start("li")
+    html.attribute("data-item-id", "\" onmouseover=\"alert(1)")
+    html.attribute("class", "a&b")
+    html.attribute("title") {
+      $0.text("x<y")
+      $0.text("\"")
+    }
+    html.attribute(flag: "hidden")
+    html.endStartTag()
+    html.text("<b>")
+    html.end("li")
+    #expect(
+      html.output
+        == "<li data-item-id=\"&quot; onmouseover=&quot;alert(1)\" class=\"a&amp;b\" title=\"x&lt;y&quot;\" hidden>&lt;b&gt;</li>"
+    )
+  }
+
+  @Test func templatesEscapeTheirTextAndIsolateTheirArguments() {
+    var html = HTMLWriter()
+    let template: [MessageSegment] = [.literal("<To> "), .argument(1), .literal(" & "), .argument(2)]
+    html.text(template, isolated: true) { position, html in html.text(position == 1 ? "Zoë <3" : "B") }
+    #expect(html.output == "&lt;To&gt; <bdi>Zoë &lt;3</bdi> &amp; <bdi>B</bdi>")
+  }
+
+  @Test func amountsAreTheFormattersBytes() throws {
+    let money = MoneyFormatter.shared(currency: "EUR", locale: Locale(identifier: "fr_FR"))
+    let amount = try #require(Decimal(string: "-1234.565"))
+    var html = HTMLWriter()
+    html.text(amount, in: money)
+    html.text(count: 12_345, in: money)
+    #expect(html.output == money.format(amount) + money.format(12_345))
+    #expect(html.output == money.referenceFormat(amount) + money.referenceFormat(12_345))
+  }
+
+  @Test func aPageFrameIsWrittenOnceAndTheCacheIsBounded() {
+    let context = RenderContext(localeTag: "en-US")
+    let first = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
+      $0.text("1")
+    }
+    let again = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
+      $0.text("1")
+    }
+    #expect(first == again)
+    #expect(first.hasPrefix("<!DOCTYPE html>\n<html lang=\"en-US\" dir=\"ltr\">"))
+    #expect(first.contains("<title>A</title>"))
+    #expect(first.hasSuffix("1</main>\n</body>\n</html>\n"))
+    for index in 0..<(PageShell.Frame.cacheLimit + 5) {
+      let configuration = SessionConfiguration(
+        currency: "USD", region: "US", privacyPolicyURL: "https://example.com/\(index)")
+      let page = PageShell.page(
+        title: "A", screen: "cart", style: TrustedHTML(literal: ""),
+        context: RenderContext(
+          configuration: configuration, localeTag: "en-US")
+      ) { _ in }
+      #expect(page.contains("href=\"https://example.com/\(index)\""))
+    }
+    #expect(PageShell.Frame.cachedCount <= PageShell.Frame.cacheLimit)
   }
 }

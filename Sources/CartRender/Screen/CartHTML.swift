@@ -18,6 +18,10 @@ import RenderCore
 /// total get the class `changed` when they changed. The sheet adds
 /// ``CartStyle/updates`` (pure CSS animations, off under reduced motion), and a polite
 /// live region announces a changed total.
+///
+/// Written without a `String` per amount or UI string: amounts go straight from their
+/// digits into the page (``HTMLWriter/text(_:in:)-(Decimal,_)``), templates with their
+/// arguments through ``HTMLWriter/text(_:isolated:argument:)``.
 public enum CartHTML {
   public static func render(_ cart: ShoppingCart, context: RenderContext) -> String {
     page(cart, update: nil, context: context)
@@ -28,49 +32,74 @@ public enum CartHTML {
     page(update.cart, update: update, context: context)
   }
 
+  /// The UI strings every item uses, looked up once per page rather than per item.
+  private struct ItemTemplates {
+    let quantity: [MessageSegment]
+    let priceWasNow: [MessageSegment]
+
+    init(_ strings: StringTable) {
+      quantity = strings.template(.cartQuantity)
+      priceWasNow = strings.template(.cartPriceWasNow)
+    }
+  }
+
+  /// Bytes reserved per item: a plain item takes about 400.
+  private static let bytesPerItem = 512
+
   private static func page(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext) -> String {
     let strings = context.strings
     let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
     let style = update == nil ? CartStyle.css : CartStyle.css + CartStyle.updates
-    return PageShell.page(title: strings(.cartTitle), screen: "cart", style: style, context: context) { html in
-      html.element("h1", text: strings(.cartTitle))
+    let rows = update?.rows.count ?? cart.items.count
+    let templates = ItemTemplates(strings)
+    return PageShell.page(
+      title: strings(.cartTitle), screen: "cart", style: style, context: context,
+      capacity: 8 * 1024 + rows * bytesPerItem
+    ) { html in
+      html.element("h1") { $0.text(strings.template(.cartTitle)) }
       html.newline()
       if !cart.items.isEmpty {
         let count = cart.itemCount
-        html.element(
-          "p", [.init("class", "item-count")], text: strings(.cartItemCount, count: count, money.format(count)))
+        html.element("p", class: "item-count") {
+          $0.text(strings.template(.cartItemCount, count: count)) { position, html in
+            if position == 1 { html.text(count: count, in: money) }
+          }
+        }
         html.newline()
       }
       if cart.items.isEmpty {
         // Items that just left still play their exit, above the placeholder.
         if let rows = update?.rows, !rows.isEmpty {
-          html.element("ul", [.init("class", "items"), .init("aria-hidden", "true")]) { list in
-            list.newline()
-            for row in rows {
-              writeItem(row.item, row: row, money: money, strings: strings, into: &list)
-              list.newline()
-            }
+          html.start("ul")
+          html.attribute("class", "items")
+          html.attribute("aria-hidden", "true")
+          html.endStartTag()
+          html.newline()
+          for row in rows {
+            writeItem(row.item, row: row, money: money, templates: templates, into: &html)
+            html.newline()
           }
+          html.end("ul")
           html.newline()
         }
-        html.element("div", [.init("class", "placeholder")]) { box in
-          box.element("p", text: strings(.cartEmptyTitle))
-          box.element("p", text: strings(.cartEmptyMessage))
+        html.element("div", class: "placeholder") { box in
+          box.element("p") { $0.text(strings.template(.cartEmptyTitle)) }
+          box.element("p") { $0.text(strings.template(.cartEmptyMessage)) }
         }
         html.newline()
       } else {
-        html.element("h2", [.init("class", "visually-hidden")], text: strings(.cartItemsHeading))
+        html.element("h2", class: "visually-hidden") { $0.text(strings.template(.cartItemsHeading)) }
         html.newline()
-        html.element("ul", [.init("class", "items")]) { list in
+        html.element("ul", class: "items") { list in
           list.newline()
           if let rows = update?.rows {
             for row in rows {
-              writeItem(row.item, row: row, money: money, strings: strings, into: &list)
+              writeItem(row.item, row: row, money: money, templates: templates, into: &list)
               list.newline()
             }
           } else {
             for item in cart.items {
-              writeItem(item, row: nil, money: money, strings: strings, into: &list)
+              writeItem(item, row: nil, money: money, templates: templates, into: &list)
               list.newline()
             }
           }
@@ -91,66 +120,89 @@ public enum CartHTML {
   private static func writeTotalAnnouncement(
     _ update: CartUpdate, money: MoneyFormatter, strings: StringTable, into html: inout HTMLWriter
   ) {
-    let attributes: [HTMLWriter.Attribute] = [
-      .init("class", "visually-hidden"), .init("role", "status"), .init("aria-live", "polite"),
-      .init("aria-atomic", "true"),
-    ]
-    html.element("p", attributes) { region in
-      if update.diff.totalChanged, let total = update.cart.summary?.total {
-        PageShell.translated(strings.parts(.cartTotalChanged, money.format(total)), into: &region)
+    html.start("p")
+    html.attribute("class", "visually-hidden")
+    html.attribute("role", "status")
+    html.attribute("aria-live", "polite")
+    html.attribute("aria-atomic", "true")
+    html.endStartTag()
+    if update.diff.totalChanged, let total = update.cart.summary?.total {
+      html.text(strings.template(.cartTotalChanged), isolated: true) { position, html in
+        if position == 1 { html.text(total, in: money) }
       }
     }
+    html.end("p")
     html.newline()
   }
 
-  /// The contract's hooks for one row of an updated cart.
-  private static func hints(_ row: CartUpdate.Row) -> [HTMLWriter.Attribute] {
-    var attributes: [HTMLWriter.Attribute] = [.init("data-change", row.change.rawValue)]
+  /// The contract's hooks for one row of an updated cart, in the open start tag.
+  private static func writeHints(_ row: CartUpdate.Row, into html: inout HTMLWriter) {
+    html.attribute("data-change", row.change.rawValue)
     if !row.changedFields.isEmpty {
-      attributes.append(.init("data-changed", row.changedFields.map(\.rawValue).joined(separator: " ")))
+      html.attribute("data-changed") { value in
+        for (index, field) in row.changedFields.enumerated() {
+          if index > 0 { value.text(" ") }
+          value.text(field.rawValue)
+        }
+      }
     }
-    if let direction = row.direction { attributes.append(.init("data-move", direction.rawValue)) }
-    if row.change == .removed { attributes.append(.init("aria-hidden", "true")) }
-    return attributes
+    if let direction = row.direction { html.attribute("data-move", direction.rawValue) }
+    if row.change == .removed { html.attribute("aria-hidden", "true") }
   }
 
   private static func writeItem(
-    _ item: ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter, strings: StringTable,
+    _ item: ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
     into html: inout HTMLWriter
   ) {
-    let attributes: [HTMLWriter.Attribute] =
-      [.init("class", "item"), .init("data-item-id", item.id)] + (row.map(hints) ?? [])
-    html.element("li", attributes) { li in
-      li.newline()
-      li.element("div", [.init("class", "item-line")]) { line in
-        line.element("p", [.init("class", "item-name merchant")]) { $0.isolated(item.name) }
-        line.element("p", [.init("class", "price")]) { price in
-          let now = money.format(item.payablePrice)
-          if item.isAdjusted {
-            let was = money.format(item.totalPrice)
-            price.element("span", [.init("class", "visually-hidden")], text: strings(.cartPriceWasNow, was, now))
-            price.element("span", [.init("aria-hidden", "true")]) { shown in
-              shown.element("s", text: was)
-              shown.element("span", text: now)
+    html.start("li")
+    html.attribute("class", "item")
+    html.attribute("data-item-id", item.id)
+    if let row { writeHints(row, into: &html) }
+    html.endStartTag()
+    html.newline()
+    html.start("div")
+    html.attribute("class", "item-line")
+    html.endStartTag()
+    html.element("p", class: "item-name merchant") { $0.isolated(item.name) }
+    html.element("p", class: "price") { price in
+      if item.isAdjusted {
+        price.element("span", class: "visually-hidden") {
+          $0.text(templates.priceWasNow) { position, html in
+            switch position {
+            case 1: html.text(item.totalPrice, in: money)
+            case 2: html.text(item.payablePrice, in: money)
+            default: break
             }
-          } else {
-            price.text(now)
           }
         }
+        price.start("span")
+        price.attribute("aria-hidden", "true")
+        price.endStartTag()
+        price.element("s") { $0.text(item.totalPrice, in: money) }
+        price.element("span") { $0.text(item.payablePrice, in: money) }
+        price.end("span")
+      } else {
+        price.text(item.payablePrice, in: money)
       }
-      li.newline()
-      li.element("p", [.init("class", "quantity")], text: strings(.cartQuantity, money.format(item.quantity)))
-      li.newline()
-      writeList(item.descriptions, class: "descriptions", into: &li)
-      writeList(item.details, class: "details", into: &li)
     }
+    html.end("div")
+    html.newline()
+    html.element("p", class: "quantity") {
+      $0.text(templates.quantity) { position, html in
+        if position == 1 { html.text(count: item.quantity, in: money) }
+      }
+    }
+    html.newline()
+    writeList(item.descriptions, class: "descriptions", into: &html)
+    writeList(item.details, class: "details", into: &html)
+    html.end("li")
   }
 
-  private static func writeList(_ lines: [String], class name: String, into html: inout HTMLWriter) {
+  private static func writeList(_ lines: [String], class name: StaticString, into html: inout HTMLWriter) {
     guard !lines.isEmpty else { return }
-    html.element("ul", [.init("class", name)]) { list in
+    html.element("ul", class: name) { list in
       for line in lines {
-        list.element("li", [.init("class", "merchant")]) { $0.isolated(line) }
+        list.element("li", class: "merchant") { $0.isolated(line) }
       }
     }
     html.newline()
@@ -162,37 +214,41 @@ public enum CartHTML {
   ) {
     let diff = update?.diff
     if !summary.summaryLines.isEmpty {
-      let sectionClass = diff?.summaryChanged == true ? "summary changed" : "summary"
-      html.element("section", [.init("class", sectionClass), .init("aria-label", strings(.cartSummaryHeading))]) {
-        section in
-        section.newline()
-        section.element("dl", [.init("class", "summary-lines")]) { list in
-          list.newline()
-          for line in summary.summaryLines {
-            let lineClass = update?.change(of: line) == nil ? "summary-line" : "summary-line changed"
-            list.element("div", [.init("class", lineClass)]) { row in
-              row.element("dt", [.init("class", "merchant")]) { $0.isolated(line.label) }
-              switch line.value {
-              case .amount(let amount): row.element("dd", text: money.format(amount))
-              case .text(let text): row.element("dd", [.init("class", "merchant")]) { $0.isolated(text) }
-              }
+      html.start("section")
+      html.attribute("class", diff?.summaryChanged == true ? "summary changed" : "summary")
+      html.attribute("aria-label") { $0.text(strings.template(.cartSummaryHeading)) }
+      html.endStartTag()
+      html.newline()
+      html.element("dl", class: "summary-lines") { list in
+        list.newline()
+        for line in summary.summaryLines {
+          let changed = update?.change(of: line) != nil
+          list.element("div", class: changed ? "summary-line changed" : "summary-line") { row in
+            row.element("dt", class: "merchant") { $0.isolated(line.label) }
+            switch line.value {
+            case .amount(let amount): row.element("dd") { $0.text(amount, in: money) }
+            case .text(let text): row.element("dd", class: "merchant") { $0.isolated(text) }
             }
-            list.newline()
           }
+          list.newline()
         }
-        section.newline()
       }
       html.newline()
+      html.end("section")
+      html.newline()
     }
-    var totalClass = summary.summaryLines.isEmpty ? "total total-only" : "total"
-    if diff?.totalChanged == true { totalClass += " changed" }
-    html.element("p", [.init("class", totalClass)]) { total in
-      total.element("span", text: strings(.cartTotal))
-      total.element("span", [.init("class", "total-amount")], text: money.format(summary.total))
+    html.start("p")
+    html.attribute("class") { value in
+      value.text(summary.summaryLines.isEmpty ? "total total-only" : "total")
+      if diff?.totalChanged == true { value.text(" changed") }
     }
+    html.endStartTag()
+    html.element("span") { $0.text(strings.template(.cartTotal)) }
+    html.element("span", class: "total-amount") { $0.text(summary.total, in: money) }
+    html.end("p")
     html.newline()
     if let footer = summary.footer, !footer.isEmpty {
-      html.element("p", [.init("class", "cart-footer merchant")]) { $0.isolated(footer) }
+      html.element("p", class: "cart-footer merchant") { $0.isolated(footer) }
       html.newline()
     }
   }

@@ -25,13 +25,13 @@ public enum FormHTML {
       }
       html.element("h1", text: title)
       html.newline()
-      html.element("p", [.init("class", "purpose")], text: strings(request.purposeWording))
+      html.element("p", class: "purpose", text: strings(request.purposeWording))
       html.newline()
       if let message = request.message {
-        html.element("p", [.init("class", "message merchant")]) { $0.isolated(message) }
+        html.element("p", class: "message merchant") { $0.isolated(message) }
         html.newline()
       }
-      html.element("p", [.init("class", "choice")], text: strings(.formChoice))
+      html.element("p", class: "choice", text: strings(.formChoice))
       html.newline()
       html.element(
         "form", [.init("class", "request-form"), .init("method", "post"), .init("accept-charset", "utf-8")]
@@ -45,7 +45,7 @@ public enum FormHTML {
         }
         let fields = layout.controls.filter { $0.kind != .checkbox }
         if !fields.isEmpty {
-          form.element("div", [.init("class", "fields")]) { box in
+          form.element("div", class: "fields") { box in
             box.newline()
             for control in fields {
               writeField(control, shown: shown, formats: formats, context: context, into: &box)
@@ -55,7 +55,7 @@ public enum FormHTML {
         }
         let checks = layout.controls.filter { $0.kind == .checkbox }
         if !checks.isEmpty {
-          form.element("fieldset", [.init("class", "consents")]) { set in
+          form.element("fieldset", class: "consents") { set in
             set.element("legend", text: strings(.formConsentLegend))
             set.newline()
             for control in checks {
@@ -73,12 +73,12 @@ public enum FormHTML {
               TermsHTML.write(document.blocks, headingOffset: 1, into: &text)
             }
             section.newline()
-            section.element("p", [.init("class", "agreement")], text: strings(.formTermsAgreement))
+            section.element("p", class: "agreement", text: strings(.formTermsAgreement))
             section.newline()
           }
           form.newline()
         }
-        form.element("div", [.init("class", "actions")]) { actions in
+        form.element("div", class: "actions") { actions in
           // Share comes first: pressing Enter in a field submits with the first button.
           actions.element(
             "button",
@@ -147,33 +147,39 @@ public enum FormHTML {
         writeErrorMessage(messages, id: control.errorID, strings: strings, into: &field)
         describedBy.append(control.errorID)
       }
-      var attributes: [HTMLWriter.Attribute] = [.init("id", control.id), .init("name", control.field.rawValue)]
-      if case .input(let type) = control.kind { attributes.append(.init("type", type.rawValue)) }
-      if let mode = control.inputMode { attributes.append(.init("inputmode", mode.rawValue)) }
-      if let token = control.autocomplete { attributes.append(.init("autocomplete", token.rawValue)) }
-      if let capitalize = control.autocapitalize { attributes.append(.init("autocapitalize", capitalize.rawValue)) }
+      field.start(control.kind == .countryList ? "select" : "input")
+      field.attribute("id", control.id)
+      field.attribute("name", control.field.rawValue)
+      if case .input(let type) = control.kind { field.attribute("type", type.rawValue) }
+      if let mode = control.inputMode { field.attribute("inputmode", mode.rawValue) }
+      if let token = control.autocomplete { field.attribute("autocomplete", token.rawValue) }
+      if let capitalize = control.autocapitalize { field.attribute("autocapitalize", capitalize.rawValue) }
       if control.field == .emailAddress || control.field == .postalCode {
-        attributes.append(.init("spellcheck", "false"))
+        field.attribute("spellcheck", "false")
       }
-      if control.kind != .countryList { attributes.append(.init("dir", control.isLeftToRight ? "ltr" : "auto")) }
-      if let maximum = control.field.maximumLength { attributes.append(.init("maxlength", String(maximum))) }
+      if control.kind != .countryList { field.attribute("dir", control.isLeftToRight ? "ltr" : "auto") }
+      if let maximum = control.field.maximumLength { field.attribute("maxlength", String(maximum)) }
       if control.required {
         // A country list always has a country selected, and HTML asks a `required`
         // select to start with an empty placeholder; screen readers still hear it.
-        attributes.append(control.kind == .countryList ? .init("aria-required", "true") : .init(flag: "required"))
-      }
-      if !describedBy.isEmpty { attributes.append(.init("aria-describedby", describedBy.joined(separator: " "))) }
-      if !messages.isEmpty { attributes.append(.init("aria-invalid", "true")) }
-      if control.kind == .countryList {
-        field.element("select", attributes) { select in
-          select.newline()
-          writeCountries(
-            selected: shown.selectedCountry ?? context.configuration.region, unlisted: shown.unlistedCountry,
-            formats: formats, context: context, into: &select)
+        if control.kind == .countryList {
+          field.attribute("aria-required", "true")
+        } else {
+          field.attribute(flag: "required")
         }
+      }
+      if !describedBy.isEmpty { field.attribute("aria-describedby", describedBy.joined(separator: " ")) }
+      if !messages.isEmpty { field.attribute("aria-invalid", "true") }
+      if control.kind == .countryList {
+        field.endStartTag()
+        field.newline()
+        writeCountries(
+          selected: shown.selectedCountry ?? context.configuration.region, unlisted: shown.unlistedCountry,
+          formats: formats, context: context, into: &field)
+        field.end("select")
       } else {
-        if let value = shown.value(control) { attributes.append(.init("value", value)) }
-        field.void("input", attributes)
+        if let value = shown.value(control) { field.attribute("value", value) }
+        field.endStartTag()
       }
       field.newline()
     }
@@ -189,17 +195,18 @@ public enum FormHTML {
     }
     // A re-rendered form shows what the customer left; a fresh one the merchant's choice.
     let checked = shown.isChecked(control)
-    var attributes: [HTMLWriter.Attribute] = [
-      .init("type", InputType.checkbox.rawValue), .init("id", control.id), .init("name", control.field.rawValue),
-      .init("value", FormControl.checkboxValue),
-    ]
-    if checked { attributes.append(.init(flag: "checked")) }
-    if !messages.isEmpty {
-      attributes.append(.init("aria-describedby", control.errorID))
-      attributes.append(.init("aria-invalid", "true"))
-    }
     html.element("label", [.init("class", "check"), .init("for", control.id)]) { label in
-      label.void("input", attributes)
+      label.start("input")
+      label.attribute("type", InputType.checkbox.rawValue)
+      label.attribute("id", control.id)
+      label.attribute("name", control.field.rawValue)
+      label.attribute("value", FormControl.checkboxValue)
+      if checked { label.attribute(flag: "checked") }
+      if !messages.isEmpty {
+        label.attribute("aria-describedby", control.errorID)
+        label.attribute("aria-invalid", "true")
+      }
+      label.endStartTag()
       label.element("span", text: strings(control.label))
     }
     html.newline()
@@ -227,9 +234,12 @@ public enum FormHTML {
     var codes = formats.countries
     if unlisted == nil, !codes.contains(selected) { codes.append(selected) }
     for country in CountryNames.sorted(codes, locale: context.locale.locale) {
-      var attributes: [HTMLWriter.Attribute] = [.init("value", country.code)]
-      if country.code == selected { attributes.append(.init(flag: "selected")) }
-      html.element("option", attributes, text: country.name)
+      html.start("option")
+      html.attribute("value", country.code)
+      if country.code == selected { html.attribute(flag: "selected") }
+      html.endStartTag()
+      html.text(country.name)
+      html.end("option")
       html.newline()
     }
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Markup that is already safe to place in a page as is. Only the engine's own
 /// constants (its style sheets, the doctype) are ever wrapped in it; merchant and
 /// customer strings never are.
@@ -22,10 +24,19 @@ public struct TrustedHTML: Sendable {
 /// Text escapes `& < >`; attribute values are always double-quoted and escape
 /// `& " < >`. Every `&` is escaped, including one that already starts an entity.
 ///
-/// The page is one buffer of UTF-8 bytes, reserved once: names and literal markup are
-/// copied in whole, and escaping copies the runs between the bytes that need an entity.
-/// ``bytes`` hands the page out as it is, ``output`` as one `String`.
-public struct HTMLWriter {
+/// The page is one buffer of UTF-8 bytes, reserved once and owned by the writer alone
+/// (the writer is `~Copyable`, so no write pays for a sharing check): names and literal
+/// markup are copied in whole, and escaping copies the runs between the bytes that need
+/// an entity. ``bytes`` hands the page out as it is, ``output`` as one `String`.
+///
+/// Nothing is allocated per element: a start tag is written in steps
+/// (``start(_:)``, ``attribute(_:_:)-(StaticString,String)``, ``endStartTag()``,
+/// ``end(_:)``), or by ``element(_:class:text:)`` and its kin for the common shapes. UI
+/// strings (``text(_:_:isolated:argument:)``) and amounts (``text(_:in:)-(Decimal,_)``)
+/// are written straight into the buffer, escaped like any text.
+public struct HTMLWriter: ~Copyable {
+  /// An attribute for the array form of ``element(_:_:_:)``, kept for pages written
+  /// rarely (the snapshot gallery); screens use the step-by-step start tag.
   public struct Attribute {
     let name: StaticString
     let value: String?
@@ -43,18 +54,32 @@ public struct HTMLWriter {
     }
   }
 
-  private var buffer: ByteBuffer
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+  /// True between ``start(_:)`` and ``endStartTag()``: attributes may be written.
+  private var inStartTag = false
 
   /// The page so far, UTF-8.
-  public var bytes: [UInt8] { buffer.withBytes { Array($0) } }
+  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
   /// The page so far as a `String` (made from the bytes each time it is read).
-  public var output: String { buffer.withBytes { String(decoding: $0, as: UTF8.self) } }
+  public var output: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
   /// - Parameter capacity: bytes reserved up front; a page that outgrows it still grows.
   public init(capacity: Int = 16 * 1024) {
-    buffer = ByteBuffer(capacity: capacity)
+    self.capacity = max(64, capacity)
+    start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
   }
+
+  deinit { start.deallocate() }
+
+  /// Calls `body` with the page's bytes so far, without copying them.
+  public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try body(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  // MARK: Elements
 
   /// `<name attributes>` … `</name>`, with `content` writing the inside.
   public mutating func element(
@@ -62,18 +87,34 @@ public struct HTMLWriter {
   ) {
     open(name, attributes)
     content(&self)
-    append("</")
-    append(name)
-    put(UInt8(ascii: ">"))
+    end(name)
   }
 
   /// An element whose whole content is `text`.
   public mutating func element(_ name: StaticString, _ attributes: [Attribute] = [], text: String) {
     open(name, attributes)
     self.text(text)
-    append("</")
-    append(name)
-    put(UInt8(ascii: ">"))
+    end(name)
+  }
+
+  /// `<name class="…">` … `</name>`, with `content` writing the inside.
+  public mutating func element(
+    _ name: StaticString, class value: StaticString, _ content: (inout HTMLWriter) -> Void
+  ) {
+    start(name)
+    attribute("class", value)
+    endStartTag()
+    content(&self)
+    end(name)
+  }
+
+  /// `<name class="…">text</name>`.
+  public mutating func element(_ name: StaticString, class value: StaticString, text: String) {
+    start(name)
+    attribute("class", value)
+    endStartTag()
+    self.text(text)
+    end(name)
   }
 
   /// A void element (`<meta>`, `<input>`): no content, no end tag.
@@ -81,16 +122,111 @@ public struct HTMLWriter {
     open(name, attributes)
   }
 
+  /// `<name`: the start of a start tag; ``attribute(_:_:)-(StaticString,String)`` may
+  /// follow, then ``endStartTag()``, the content and ``end(_:)`` (none for a void element).
+  public mutating func start(_ name: StaticString) {
+    assert(!inStartTag, "HTMLWriter: a start tag is still open")
+    put(UInt8(ascii: "<"))
+    append(name)
+    inStartTag = true
+  }
+
+  /// ` name="value"` in the open start tag, `value` escaped.
+  public mutating func attribute(_ name: StaticString, _ value: String) {
+    beginAttribute(name)
+    escape(value, quotes: true)
+    put(UInt8(ascii: "\""))
+  }
+
+  /// ` name="value"` for one of the engine's own constant values, escaped all the same.
+  public mutating func attribute(_ name: StaticString, _ value: StaticString) {
+    beginAttribute(name)
+    value.withUTF8Buffer { escape($0, quotes: true) }
+    put(UInt8(ascii: "\""))
+  }
+
+  /// ` name="value"` whose value `write` writes (``text(_:)`` and its kin escape it for
+  /// the attribute here: quotes too).
+  public mutating func attribute(_ name: StaticString, _ write: (inout HTMLWriter) -> Void) {
+    beginAttribute(name)
+    inAttribute = true
+    write(&self)
+    inAttribute = false
+    put(UInt8(ascii: "\""))
+  }
+
+  /// A bare boolean attribute (` hidden`, ` checked`) in the open start tag.
+  public mutating func attribute(flag name: StaticString) {
+    assert(inStartTag, "HTMLWriter: no start tag is open")
+    put(UInt8(ascii: " "))
+    append(name)
+  }
+
+  /// `>`: the end of the open start tag.
+  public mutating func endStartTag() {
+    assert(inStartTag, "HTMLWriter: no start tag is open")
+    put(UInt8(ascii: ">"))
+    inStartTag = false
+  }
+
+  /// `</name>`.
+  public mutating func end(_ name: StaticString) {
+    append("</")
+    append(name)
+    put(UInt8(ascii: ">"))
+  }
+
+  // MARK: Text
+
   /// Escaped text.
   public mutating func text(_ text: String) {
-    escape(text, quotes: false)
+    escape(text, quotes: inAttribute)
+  }
+
+  /// Escaped text given as UTF-8 bytes (which must be valid UTF-8, as a `String`'s are).
+  public mutating func text(utf8: UnsafeBufferPointer<UInt8>) {
+    escape(utf8, quotes: inAttribute)
+  }
+
+  /// `amount` as `money` formats it, its bytes written straight into the page (escaped
+  /// like any text).
+  public mutating func text(_ amount: Decimal, in money: MoneyFormatter) {
+    money.withUTF8(amount) { escape($0, quotes: inAttribute) }
+  }
+
+  /// `count` in `money`'s locale digits, written straight into the page.
+  public mutating func text(count: Int, in money: MoneyFormatter) {
+    money.withUTF8(count) { escape($0, quotes: inAttribute) }
+  }
+
+  /// A UI string's template: its literal segments escaped, each placeholder written by
+  /// `argument(position, &writer)` (1-based, as in `%2$@`), inside `<bdi>` when
+  /// `isolated`, so an inserted Hebrew name cannot reorder the words around it.
+  public mutating func text(
+    _ template: [MessageSegment], isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
+  ) {
+    for segment in template {
+      switch segment {
+      case .literal(let literal): escape(literal, quotes: inAttribute)
+      case .argument(let position):
+        if isolated {
+          append("<bdi>")
+          argument(position, &self)
+          append("</bdi>")
+        } else {
+          argument(position, &self)
+        }
+      }
+    }
   }
 
   /// Merchant or customer text in `<bdi>`: it keeps its own direction (a Hebrew name, a
   /// Latin name in an Arabic page) without reordering what stands around it, while its
   /// block still aligns with the page.
   public mutating func isolated(_ text: String) {
-    element("bdi", text: text)
+    append("<bdi>")
+    escape(text, quotes: false)
+    append("</bdi>")
   }
 
   /// Markup placed as is; only ``TrustedHTML`` can get here.
@@ -99,36 +235,79 @@ public struct HTMLWriter {
     markup.withUTF8 { put($0) }
   }
 
+  /// Bytes another ``HTMLWriter`` wrote (a cached part of a page), placed as they are.
+  mutating func raw(written bytes: UnsafeBufferPointer<UInt8>) { put(bytes) }
+
+  /// The engine's own markup given as a literal (RenderCore only), placed as is
+  /// without making a `String` of it.
+  mutating func raw(literal markup: StaticString) { append(markup) }
+
   /// A line break in the source, to keep pages readable in a diff.
   public mutating func newline() { put(UInt8(ascii: "\n")) }
 
+  // MARK: Bytes
+
+  /// True while an attribute's value is written through ``attribute(_:_:)-(StaticString,(inout HTMLWriter)->Void)``.
+  private var inAttribute = false
+
   private mutating func open(_ name: StaticString, _ attributes: [Attribute]) {
-    put(UInt8(ascii: "<"))
-    append(name)
+    start(name)
     for attribute in attributes {
-      put(UInt8(ascii: " "))
-      append(attribute.name)
       if let value = attribute.value {
-        append("=\"")
-        escape(value, quotes: true)
-        put(UInt8(ascii: "\""))
+        self.attribute(attribute.name, value)
+      } else {
+        self.attribute(flag: attribute.name)
       }
     }
-    put(UInt8(ascii: ">"))
+    endStartTag()
   }
 
+  private mutating func beginAttribute(_ name: StaticString) {
+    assert(inStartTag, "HTMLWriter: no start tag is open")
+    put(UInt8(ascii: " "))
+    append(name)
+    append("=\"")
+  }
+
+  @inline(__always)
   private mutating func append(_ name: StaticString) {
-    name.withUTF8Buffer { put($0) }
+    // String literals are stored as UTF-8; a one-scalar literal may not be.
+    if name.hasPointerRepresentation {
+      put(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    } else {
+      name.withUTF8Buffer { put($0) }
+    }
   }
 
+  @inline(__always)
   private mutating func put(_ byte: UInt8) {
-    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
-    buffer.append(byte)
+    if count == capacity { grow(toHold: count + 1) }
+    start[count] = byte
+    count += 1
   }
 
+  /// Short runs (tag names, punctuation) are copied byte by byte: cheaper than a call
+  /// to `memcpy`.
+  @inline(__always)
   private mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
-    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
-    buffer.append(source)
+    guard let base = source.baseAddress, !source.isEmpty else { return }
+    if count + source.count > capacity { grow(toHold: count + source.count) }
+    if source.count <= 16 {
+      for index in 0..<source.count { start[count + index] = base[index] }
+    } else {
+      (start + count).update(from: base, count: source.count)
+    }
+    count += source.count
+  }
+
+  private mutating func grow(toHold needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    bigger.update(from: start, count: count)
+    start.deallocate()
+    start = bigger
+    capacity = newCapacity
   }
 
   /// Copies `text`'s UTF-8, each `& < >` (and `"` when `quotes`) as its entity: the runs
@@ -145,8 +324,11 @@ public struct HTMLWriter {
   private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, quotes: Bool) {
     var runStart = 0
     for index in 0..<utf8.count {
+      let byte = utf8[index]
+      // `"` `&` `<` `>` are all at most 0x3E: letters pass on the first test.
+      if byte > UInt8(ascii: ">") { continue }
       let entity: StaticString
-      switch utf8[index] {
+      switch byte {
       case UInt8(ascii: "&"): entity = "&amp;"
       case UInt8(ascii: "<"): entity = "&lt;"
       case UInt8(ascii: ">"): entity = "&gt;"
@@ -158,54 +340,5 @@ public struct HTMLWriter {
       runStart = index + 1
     }
     if runStart < utf8.count { put(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-  }
-}
-
-/// The page's bytes: one allocation that doubles when full, filled with `memcpy`.
-/// ``HTMLWriter`` copies it before writing when another writer shares it.
-private final class ByteBuffer {
-  private var start: UnsafeMutablePointer<UInt8>
-  private var count = 0
-  private var capacity: Int
-
-  init(capacity: Int) {
-    self.capacity = max(64, capacity)
-    start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
-  }
-
-  deinit { start.deallocate() }
-
-  func copy() -> ByteBuffer {
-    let copy = ByteBuffer(capacity: capacity)
-    copy.start.update(from: start, count: count)
-    copy.count = count
-    return copy
-  }
-
-  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    body(UnsafeBufferPointer(start: start, count: count))
-  }
-
-  func append(_ byte: UInt8) {
-    if count == capacity { grow(toHold: count + 1) }
-    start[count] = byte
-    count += 1
-  }
-
-  func append(_ source: UnsafeBufferPointer<UInt8>) {
-    guard let base = source.baseAddress, !source.isEmpty else { return }
-    if count + source.count > capacity { grow(toHold: count + source.count) }
-    (start + count).update(from: base, count: source.count)
-    count += source.count
-  }
-
-  private func grow(toHold needed: Int) {
-    var newCapacity = capacity * 2
-    while newCapacity < needed { newCapacity *= 2 }
-    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    bigger.update(from: start, count: count)
-    start.deallocate()
-    start = bigger
-    capacity = newCapacity
   }
 }

@@ -3,7 +3,7 @@
 /// script that swaps in new screens, the screen's version, and the refresh that updates
 /// the page when scripts are off. Without a host (every command but `serve`) a page is
 /// self-contained and has no script.
-public struct PageHost: Sendable, Equatable {
+public struct PageHost: Sendable, Hashable {
   /// The script's path on the server, `/live.js`; its `integrity` is ``scriptIntegrity``.
   public var scriptPath: String
   /// `sha256-…` (base64) of the script, matched by the policy's hash.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The frame every screen shares: a complete, self-contained mobile page with the
 /// session header (store name, device name, privacy-policy link).
 ///
@@ -6,68 +8,168 @@
 /// live (``RenderContext/host``) instead names its version and the server's one fixed
 /// script, reloads itself when scripts are off, and leaves the policy to the server's
 /// response header (see ``PageHost``).
+///
+/// What stands before and after the title depends on the context and the screen alone
+/// (the head, the style sheets, the session header), so it is written once and later
+/// pages copy its bytes (``Frame``).
 public enum PageShell {
   /// A full HTML document. `title` is the screen's name, `style` its own sheet (after
   /// ``PageStyle/base``); `content` writes the inside of `<main>`.
   public static func page(
     title: String, screen: StaticString, style: TrustedHTML, context: RenderContext,
-    content: (inout HTMLWriter) -> Void
+    capacity: Int = 16 * 1024, content: (inout HTMLWriter) -> Void
   ) -> String {
-    let strings = context.strings
-    var html = HTMLWriter()
+    let frame = Frame.shared(screen: screen, style: style, context: context)
+    var html = HTMLWriter(capacity: capacity)
+    frame.beforeTitle.withUnsafeBufferPointer { html.raw(written: $0) }
+    html.text(title)
+    if let store = context.configuration.storeName {
+      html.text(" · ")
+      html.text(store)
+    }
+    frame.afterTitle.withUnsafeBufferPointer { html.raw(written: $0) }
+    content(&html)
+    html.raw(literal: "</main>\n</body>\n</html>\n")
+    return html.output
+  }
+
+  /// The bytes of a page around its title and content, for one context and screen.
+  struct Frame: Sendable {
+    /// From the doctype to `<title>`.
+    let beforeTitle: [UInt8]
+    /// From `</title>` to `<main class="content">` and its line feed.
+    let afterTitle: [UInt8]
+
+    /// Everything the frame's bytes depend on.
+    struct Key: Hashable {
+      var language: String
+      var isRightToLeft: Bool
+      var host: PageHost?
+      var screen: String
+      var style: String
+      /// The session header's UI strings, as written (a test may bring its own catalog
+      /// under a known tag).
+      var connectedTo: [MessageSegment]
+      var website: String
+      var privacyPolicy: String
+      var storeName: String?
+      var deviceName: String?
+      var websiteURL: String?
+      var privacyPolicyURL: String
+
+      /// The style sheet is compared in full but hashed by its length only: hashing
+      /// kilobytes of CSS per page would cost more than the cache saves.
+      func hash(into hasher: inout Hasher) {
+        hasher.combine(language)
+        hasher.combine(isRightToLeft)
+        hasher.combine(host)
+        hasher.combine(screen)
+        hasher.combine(style.utf8.count)
+        hasher.combine(connectedTo.count)
+        hasher.combine(website)
+        hasher.combine(privacyPolicy)
+        hasher.combine(storeName)
+        hasher.combine(deviceName)
+        hasher.combine(websiteURL)
+        hasher.combine(privacyPolicyURL)
+      }
+    }
+
+    /// Most frames kept at once: locale tags and session names come from outside, so a
+    /// long-running server must not grow without bound. A full cache starts over;
+    /// output does not change.
+    static let cacheLimit = 64
+
+    private static let cache = Mutex<[Key: Frame]>([:])
+
+    /// How many frames the cache holds now (for tests).
+    static var cachedCount: Int { cache.withLock { $0.count } }
+
+    static func shared(screen: StaticString, style: TrustedHTML, context: RenderContext) -> Frame {
+      let configuration = context.configuration
+      let key = Key(
+        language: context.locale.htmlLanguage, isRightToLeft: context.locale.isRightToLeft, host: context.host,
+        screen: screen.description, style: style.markup,
+        connectedTo: context.strings.template(.headerConnectedTo), website: context.strings(.headerWebsite),
+        privacyPolicy: context.strings(.headerPrivacyPolicy),
+        storeName: configuration.storeName, deviceName: configuration.deviceName,
+        websiteURL: configuration.websiteURL, privacyPolicyURL: configuration.privacyPolicyURL)
+      if let known = cache.withLock({ $0[key] }) { return known }
+      let made = Frame(screen: screen, style: style, context: context)
+      cache.withLock { frames in
+        if frames.count >= cacheLimit { frames.removeAll() }
+        frames[key] = made
+      }
+      return made
+    }
+
+    private init(screen: StaticString, style: TrustedHTML, context: RenderContext) {
+      var html = HTMLWriter(capacity: 8 * 1024)
+      PageShell.writeHead(context: context, into: &html)
+      beforeTitle = html.bytes
+      html = HTMLWriter(capacity: 8 * 1024)
+      PageShell.writeAfterTitle(screen: screen, style: style, context: context, into: &html)
+      afterTitle = html.bytes
+    }
+  }
+
+  /// The doctype, `<html>`, and the head up to `<title>`.
+  private static func writeHead(context: RenderContext, into html: inout HTMLWriter) {
     html.raw(TrustedHTML(literal: "<!DOCTYPE html>"))
     html.newline()
-    html.element(
-      "html", [.init("lang", context.locale.htmlLanguage), .init("dir", context.locale.isRightToLeft ? "rtl" : "ltr")]
-    ) {
-      html in
-      html.newline()
-      html.element("head") { head in
-        head.newline()
-        head.void("meta", [.init("charset", "utf-8")])
-        head.newline()
-        head.void("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1")])
-        head.newline()
-        head.void("meta", [.init("name", "color-scheme"), .init("content", "light dark")])
-        head.newline()
-        head.void("meta", [.init("name", "referrer"), .init("content", "no-referrer")])
-        head.newline()
-        if let host = context.host {
-          hostedHead(host, into: &head)
-        } else {
-          head.void(
-            "meta",
-            [
-              .init("http-equiv", "Content-Security-Policy"),
-              .init(
-                "content",
-                "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
-            ])
-          head.newline()
-        }
-        let store = context.configuration.storeName.map { " · \($0)" } ?? ""
-        head.element("title", text: title + store)
-        head.newline()
-        head.element("style") {
-          $0.raw(PageStyle.base)
-          $0.raw(style)
-        }
-        head.newline()
-      }
-      html.newline()
-      html.element("body", [.init("class", "screen-\(screen)")]) { body in
-        body.newline()
-        sessionHeader(context: context, strings: strings, into: &body)
-        body.element("main", [.init("class", "content")]) { main in
-          main.newline()
-          content(&main)
-        }
-        body.newline()
-      }
+    html.start("html")
+    html.attribute("lang", context.locale.htmlLanguage)
+    html.attribute("dir", context.locale.isRightToLeft ? "rtl" : "ltr")
+    html.endStartTag()
+    html.newline()
+    html.raw(TrustedHTML(literal: "<head>"))
+    html.newline()
+    html.void("meta", [.init("charset", "utf-8")])
+    html.newline()
+    html.void("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1")])
+    html.newline()
+    html.void("meta", [.init("name", "color-scheme"), .init("content", "light dark")])
+    html.newline()
+    html.void("meta", [.init("name", "referrer"), .init("content", "no-referrer")])
+    html.newline()
+    if let host = context.host {
+      hostedHead(host, into: &html)
+    } else {
+      html.void(
+        "meta",
+        [
+          .init("http-equiv", "Content-Security-Policy"),
+          .init(
+            "content",
+            "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
+        ])
       html.newline()
     }
+    html.raw(TrustedHTML(literal: "<title>"))
+  }
+
+  /// From `</title>` to the start of `<main>`: the style sheets, `<body>`, the session header.
+  private static func writeAfterTitle(
+    screen: StaticString, style: TrustedHTML, context: RenderContext, into html: inout HTMLWriter
+  ) {
+    html.end("title")
     html.newline()
-    return html.output
+    html.element("style") {
+      $0.raw(PageStyle.base)
+      $0.raw(style)
+    }
+    html.newline()
+    html.end("head")
+    html.newline()
+    html.start("body")
+    html.attribute("class", "screen-\(screen)")
+    html.endStartTag()
+    html.newline()
+    sessionHeader(context: context, into: &html)
+    html.start("main")
+    html.attribute("class", "content")
+    html.endStartTag()
+    html.newline()
   }
 
   /// A served page's head: its version, the live script, and the reload with scripts
@@ -98,21 +200,24 @@ public enum PageShell {
     }
   }
 
-  private static func sessionHeader(context: RenderContext, strings: StringTable, into html: inout HTMLWriter) {
+  private static func sessionHeader(context: RenderContext, into html: inout HTMLWriter) {
     let configuration = context.configuration
-    html.element("header", [.init("class", "session")]) { header in
+    let strings = context.strings
+    html.element("header", class: "session") { header in
       header.newline()
       if let store = configuration.storeName {
-        header.element("p", [.init("class", "store")]) { $0.isolated(store) }
+        header.element("p", class: "store") { $0.isolated(store) }
         header.newline()
       }
       if let device = configuration.deviceName {
-        header.element("p", [.init("class", "device")]) {
-          translated(strings.parts(.headerConnectedTo, device), into: &$0)
+        header.element("p", class: "device") {
+          $0.text(strings.template(.headerConnectedTo), isolated: true) { position, html in
+            if position == 1 { html.text(device) }
+          }
         }
         header.newline()
       }
-      header.element("nav", [.init("class", "links")]) { nav in
+      header.element("nav", class: "links") { nav in
         if let website = configuration.websiteURL {
           nav.element(
             "a", [.init("href", website), .init("rel", "noopener noreferrer")], text: strings(.headerWebsite))

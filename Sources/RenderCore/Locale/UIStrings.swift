@@ -170,6 +170,16 @@ public struct StringTable: Sendable {
     Self.parts(segments(key, pluralRules.category(count)), arguments)
   }
 
+  /// The template of `key` (its `other` form for a plural message), split into literal
+  /// text and placeholders: what ``HTMLWriter/text(_:isolated:argument:)`` writes
+  /// straight into a page, each argument escaped there.
+  public func template(_ key: UIStringKey) -> [MessageSegment] { segments(key, .other) }
+
+  /// ``template(_:)`` in the CLDR plural form of `count`.
+  public func template(_ key: UIStringKey, count: Int) -> [MessageSegment] {
+    segments(key, pluralRules.category(count))
+  }
+
   /// The compiled message of `key`, nil if no catalog has it.
   public func message(_ key: UIStringKey) -> LocalizedMessage? { messages[key.rawValue] }
 

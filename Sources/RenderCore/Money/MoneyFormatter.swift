@@ -23,13 +23,22 @@ public struct MoneyFormatter: Sendable {
   private let countPattern: Compiled?
 
   /// A learned pattern behind a reference: a formatter is copied freely, its pattern's
-  /// arrays are not.
-  private final class Compiled: Sendable {
+  /// arrays are not. Its text is also packed into one allocation the object owns
+  /// (``NumberPattern/Packed``), so writing an amount retains nothing.
+  private final class Compiled: @unchecked Sendable {
     let pattern: NumberPattern
+    /// Points into `storage`; both are immutable after `init`, hence `@unchecked Sendable`.
+    let packed: NumberPattern.Packed
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+
     init?(_ pattern: NumberPattern?) {
       guard let pattern else { return nil }
       self.pattern = pattern
+      storage = .allocate(capacity: max(1, pattern.packedByteCount))
+      packed = pattern.packed(into: storage)
     }
+
+    deinit { storage.deallocate() }
   }
 
   private init(currency: String, locale: Locale) {
@@ -97,12 +106,27 @@ public struct MoneyFormatter: Sendable {
   /// `amount` (whole currency units) as the customer reads it, invisible direction marks
   /// (U+200F, U+061C) and non-breaking spaces (U+00A0, U+202F) included.
   public func format(_ amount: Decimal) -> String {
-    amountPattern?.pattern.format(amount) ?? amount.formatted(currencyStyle)
+    amountPattern?.packed.withUTF8(amount) { String(decoding: $0, as: UTF8.self) } ?? amount.formatted(currencyStyle)
   }
 
   /// A count in the locale's digits (`٤` in ar-EG).
   public func format(_ count: Int) -> String {
-    countPattern?.pattern.format(count) ?? count.formatted(integerStyle)
+    countPattern?.packed.withUTF8(count) { String(decoding: $0, as: UTF8.self) } ?? count.formatted(integerStyle)
+  }
+
+  /// Calls `body` with the UTF-8 of ``format(_:)-(Decimal)``'s text, the same bytes
+  /// written by the same code, without making a `String` when the pattern is compiled.
+  public func withUTF8<Result>(_ amount: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let compiled = amountPattern, let result = compiled.packed.withUTF8(amount, body) { return result }
+    var text = amount.formatted(currencyStyle)
+    return text.withUTF8(body)
+  }
+
+  /// Calls `body` with the UTF-8 of ``format(_:)-(Int)``'s text.
+  public func withUTF8<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let compiled = countPattern { return compiled.packed.withUTF8(count, body) }
+    var text = count.formatted(integerStyle)
+    return text.withUTF8(body)
   }
 
   /// Foundation's own writing of `amount`, which ``format(_:)-(Decimal)`` matches byte

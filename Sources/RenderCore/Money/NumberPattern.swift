@@ -33,67 +33,142 @@ struct NumberPattern: Sendable, Equatable {
   private var asciiDigits: Bool { digitWidth == 1 && digits == Array("0123456789".utf8) }
 
   /// `amount` as Foundation writes it with this pattern, or nil when its digits cannot
-  /// be read (see ``DecimalDigits``).
+  /// be read (see ``DecimalDigits``). The bytes are ``Packed/withUTF8(_:_:)-(Decimal,_)``'s.
   func format(_ amount: Decimal) -> String? {
-    DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
-      let isZero = !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
-      return write(negative: isNegative && (!isZero || negativeZeroKeepsSign), integer: integer, fraction: fraction)
-    }
+    withPacked { $0.withUTF8(amount) { String(decoding: $0, as: UTF8.self) } }
   }
 
   /// A whole number (a quantity) with this pattern; fraction digits, if any, are zeros.
   func format(_ count: Int) -> String {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20 + fractionDigits) { buffer in
-      var rest = count.magnitude
-      var start = 20
-      repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest != 0
-      for index in 20..<(20 + fractionDigits) { buffer[index] = UInt8(ascii: "0") }
-      let base = UnsafeBufferPointer(buffer)
-      return write(
-        negative: count < 0, integer: UnsafeBufferPointer(rebasing: base[start..<20]),
-        fraction: UnsafeBufferPointer(rebasing: base[20..<(20 + fractionDigits)]))
-    }
+    withPacked { $0.withUTF8(count) { String(decoding: $0, as: UTF8.self) } }
   }
 
-  /// Lays out ASCII digits: affixes, grouped integer part, decimal separator, fraction.
-  func write(negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>) -> String {
-    let prefix = negative ? negativePrefix : positivePrefix
-    let suffix = negative ? negativeSuffix : positiveSuffix
-    let grouped = primaryGroup > 0 && integer.count >= primaryGroup + minimumGrouping
-    let separators = grouped ? 1 + max(0, integer.count - primaryGroup - 1) / secondaryGroup : 0
-    let capacity =
-      prefix.count + suffix.count + (integer.count + fraction.count) * digitWidth + separators
-      * groupingSeparator.count + (fraction.isEmpty ? 0 : decimalSeparator.count)
-    let ascii = asciiDigits
-    return String(unsafeUninitializedCapacity: capacity) { out in
+  /// The bytes ``Packed`` needs for this pattern's text.
+  var packedByteCount: Int {
+    positivePrefix.count + positiveSuffix.count + negativePrefix.count + negativeSuffix.count + digits.count
+      + decimalSeparator.count + groupingSeparator.count
+  }
+
+  /// This pattern with its text copied into `storage` (at least ``packedByteCount``
+  /// bytes), which must outlive the result.
+  func packed(into storage: UnsafeMutableBufferPointer<UInt8>) -> Packed {
+    var at = 0
+    func place(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+      let slice = UnsafeMutableBufferPointer(rebasing: storage[at..<(at + bytes.count)])
+      _ = slice.initialize(from: bytes)
+      at += bytes.count
+      return UnsafeBufferPointer(slice)
+    }
+    return Packed(
+      positivePrefix: place(positivePrefix), positiveSuffix: place(positiveSuffix),
+      negativePrefix: place(negativePrefix), negativeSuffix: place(negativeSuffix), digits: place(digits),
+      decimalSeparator: place(decimalSeparator), groupingSeparator: place(groupingSeparator),
+      digitWidth: digitWidth, primaryGroup: primaryGroup, secondaryGroup: secondaryGroup,
+      minimumGrouping: minimumGrouping, fractionDigits: fractionDigits, negativeZeroKeepsSign: negativeZeroKeepsSign,
+      asciiDigits: asciiDigits)
+  }
+
+  /// Calls `body` with this pattern packed in a temporary buffer.
+  private func withPacked<Result>(_ body: (Packed) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, packedByteCount)) { body(packed(into: $0)) }
+  }
+
+  /// A ``NumberPattern`` whose text lies in memory its owner keeps (``MoneyFormatter``
+  /// keeps one per pair for its lifetime): copying it retains nothing, so an amount is
+  /// written without touching a reference count. Every amount, `String` or bytes, is
+  /// laid out by ``Packed/layout(negative:integer:fraction:into:)``.
+  struct Packed {
+    var positivePrefix: UnsafeBufferPointer<UInt8>
+    var positiveSuffix: UnsafeBufferPointer<UInt8>
+    var negativePrefix: UnsafeBufferPointer<UInt8>
+    var negativeSuffix: UnsafeBufferPointer<UInt8>
+    var digits: UnsafeBufferPointer<UInt8>
+    var decimalSeparator: UnsafeBufferPointer<UInt8>
+    var groupingSeparator: UnsafeBufferPointer<UInt8>
+    var digitWidth: Int
+    var primaryGroup: Int
+    var secondaryGroup: Int
+    var minimumGrouping: Int
+    var fractionDigits: Int
+    var negativeZeroKeepsSign: Bool
+    var asciiDigits: Bool
+
+    /// Calls `body` with `amount`'s UTF-8 as ``NumberPattern/format(_:)-(Decimal)``
+    /// writes it, laid out in a temporary buffer; nil when its digits cannot be read.
+    func withUTF8<Result>(_ amount: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+      DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
+        let isZero = !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
+        return laidOut(
+          negative: isNegative && (!isZero || negativeZeroKeepsSign), integer: integer, fraction: fraction, body)
+      }
+    }
+
+    /// Calls `body` with `count`'s UTF-8 as ``NumberPattern/format(_:)-(Int)`` writes it.
+    func withUTF8<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20 + fractionDigits) { buffer in
+        var rest = count.magnitude
+        var start = 20
+        repeat {
+          start -= 1
+          buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        } while rest != 0
+        for index in 20..<(20 + fractionDigits) { buffer[index] = UInt8(ascii: "0") }
+        let base = UnsafeBufferPointer(buffer)
+        return laidOut(
+          negative: count < 0, integer: UnsafeBufferPointer(rebasing: base[start..<20]),
+          fraction: UnsafeBufferPointer(rebasing: base[20..<(20 + fractionDigits)]), body)
+      }
+    }
+
+    /// Lays out ASCII digits in a temporary buffer and calls `body` with the bytes.
+    private func laidOut<Result>(
+      negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+      _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+      let capacity = length(negative: negative, integerDigits: integer.count, fractionDigits: fraction.count)
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, capacity)) { out in
+        let written = layout(negative: negative, integer: integer, fraction: fraction, into: out)
+        return body(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[..<written]))
+      }
+    }
+
+    /// The bytes ``layout(negative:integer:fraction:into:)`` writes for so many digits.
+    private func length(negative: Bool, integerDigits: Int, fractionDigits: Int) -> Int {
+      let grouped = primaryGroup > 0 && integerDigits >= primaryGroup + minimumGrouping
+      let separators = grouped ? 1 + max(0, integerDigits - primaryGroup - 1) / secondaryGroup : 0
+      let affixes =
+        negative ? negativePrefix.count + negativeSuffix.count : positivePrefix.count + positiveSuffix.count
+      return affixes + (integerDigits + fractionDigits) * digitWidth + separators * groupingSeparator.count
+        + (fractionDigits == 0 ? 0 : decimalSeparator.count)
+    }
+
+    /// Lays out ASCII digits into `out` (at least ``length(negative:integerDigits:fractionDigits:)``
+    /// bytes): affixes, grouped integer part, decimal separator, fraction. Returns the
+    /// bytes written.
+    private func layout(
+      negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+      into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+      let grouped = primaryGroup > 0 && integer.count >= primaryGroup + minimumGrouping
       var at = 0
-      func put(_ bytes: [UInt8]) {
+      func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         for byte in bytes {
           out[at] = byte
           at += 1
         }
       }
       func putDigits(_ run: UnsafeBufferPointer<UInt8>) {
-        if ascii {
-          for byte in run {
-            out[at] = byte
-            at += 1
-          }
+        if asciiDigits {
+          put(run)
           return
         }
         for byte in run {
           let offset = Int(byte &- UInt8(ascii: "0")) * digitWidth
-          for index in offset..<(offset + digitWidth) {
-            out[at] = digits[index]
-            at += 1
-          }
+          put(UnsafeBufferPointer(rebasing: digits[offset..<(offset + digitWidth)]))
         }
       }
-      put(prefix)
+      put(negative ? negativePrefix : positivePrefix)
       if grouped {
         // The leftmost group is what is left over by the secondary groups.
         let beforePrimary = integer.count - primaryGroup
@@ -116,7 +191,7 @@ struct NumberPattern: Sendable, Equatable {
         put(decimalSeparator)
         putDigits(fraction)
       }
-      put(suffix)
+      put(negative ? negativeSuffix : positiveSuffix)
       return at
     }
   }
