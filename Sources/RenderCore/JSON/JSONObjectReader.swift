@@ -224,6 +224,9 @@ struct DecimalLiteral {
   /// `Decimal` holds 38 significant decimal digits exactly.
   static let maximumSignificantDigits = 38
 
+  /// Made once: a `Locale` made per amount cost more than reading the amount.
+  private static let posix = Locale(identifier: "en_US_POSIX")
+
   var value: Decimal
   /// Decimal places that matter (trailing zeros do not): `14.30` has 1, `1e-3` has 3.
   var scale: Int
@@ -257,7 +260,7 @@ struct DecimalLiteral {
       value = 0
       return
     }
-    guard let parsed = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !parsed.isNaN else {
+    guard let parsed = Decimal(string: literal, locale: Self.posix), !parsed.isNaN else {
       return nil
     }
     value = parsed
