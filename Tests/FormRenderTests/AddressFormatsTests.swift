@@ -107,7 +107,7 @@ import Testing
          {"field": "street", "required": true}]},
        "regions": {"XX": {"source": "x", "fields": [{"field": "name", "required": true},
          {"field": "street", "required": true}, {"field": "postalCode", "label": "zipCode", "required": true}],
-         "postalCode": {"pattern": "(\d{5}", "example": "12345", "keyboard": "numeric"}}}}
+         "postalCode": {"pattern": "(\\d{5}", "example": "12345", "keyboard": "numeric"}}}}
       """#
     #expect(throws: DataErrors.self) { try AddressFormats(json: try JSONParser.parse(Array(broken.utf8))) }
     let unchecked = try AddressFormats(json: try JSONParser.parse(Array(broken.utf8)), checkPatterns: false)
