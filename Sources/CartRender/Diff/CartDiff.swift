@@ -177,8 +177,9 @@ public struct CartDiff: Sendable, Equatable {
       withUnsafeBytes(of: rhs) { right in
         var offset = 0
         while offset + 8 <= left.count {
-          guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          guard
+            left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+              == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
           else { return false }
           offset += 8
         }

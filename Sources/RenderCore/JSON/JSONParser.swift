@@ -56,7 +56,8 @@ public struct JSONParser {
         column += 1
       }
     }
-    return Failure(path: JSONPath(components: currentPath), message: "invalid JSON at line \(line), column \(column): \(what)")
+    return Failure(
+      path: JSONPath(components: currentPath), message: "invalid JSON at line \(line), column \(column): \(what)")
   }
 
   private mutating func skipWhitespace() {
