@@ -4,6 +4,7 @@
 
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/ucol.h>
 #include <unicode/ucurr.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
@@ -233,3 +234,30 @@ int32_t cicu_plural_rules_categories(const cicu_plural_rules *rules, char *out, 
   uenum_close(keywords);
   return used;
 }
+
+void *cicu_collator_open(const char *locale) {
+  UErrorCode status = U_ZERO_ERROR;
+  char id[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  // A BCP 47 tag (`ja-JP`, `de-DE-u-co-phonebk`) becomes an ICU locale ID; anything ICU
+  // cannot read whole as a tag (`ja_JP`) is taken as an ICU locale ID already.
+  uloc_forLanguageTag(locale, id, sizeof id, &parsed, &status);
+  const char *chosen = U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING &&
+                               parsed == (int32_t)strlen(locale)
+                           ? id
+                           : locale;
+  status = U_ZERO_ERROR;
+  UCollator *collator = ucol_open(chosen, &status);
+  if (U_FAILURE(status)) {
+    if (collator != NULL) ucol_close(collator);
+    return NULL;
+  }
+  return collator;
+}
+
+int32_t cicu_collator_sort_key(const void *collator, const uint16_t *text, int32_t length, uint8_t *out,
+                               int32_t capacity) {
+  return ucol_getSortKey((const UCollator *)collator, (const UChar *)text, length, out, capacity);
+}
+
+void cicu_collator_close(void *collator) { ucol_close((UCollator *)collator); }

@@ -75,11 +75,27 @@ import StatusRender
 //   fewer instructions (callgrind, 100 items), 2.6–2.9× faster (1,000 items: 2.2 ms
 //   en-US, 3.5–4.0 ms ar-EG). Left: the per-row Strings of the money and UI-string
 //   APIs, ICU property calls per non-ASCII scalar (ar-EG), line-feed byte searches.
-// - Start-up: `render-cli cart` 258 M → 50 M instructions (24 M of them are the
-//   dynamic loader and `--version`'s own start); the form's 144 M are mostly
-//   Foundation's collation of the region names (sorted once per language and list).
+// - Start-up: `render-cli cart` 258 M → 28 M instructions, the address form (ja-JP)
+//   358 M → 33 M, `--version` 26 M → 11 M (valgrind). Found and changed: the dynamic
+//   loader's symbol lookups were 23 M of every run: release builds link the Swift
+//   runtime and Foundation statically (`--static-swift-stdlib`); UIStrings layered all 45
+//   catalogs at first use (19 M), now one language and its parents when asked; the
+//   address data compiled every postal-code pattern twice at load (27 M of the form),
+//   now left to a test; the region names were sorted with Foundation's `compare` (a
+//   CFLocale per call, about 50 M), now by ICU sort keys, then checked and fixed up
+//   with `compare` one name against the next; money learning's probes 167 → 82 per
+//   pair (quantities 89 → 32), each kept for a feature it proves (8.7 M per pair now,
+//   4 M of it Foundation's own first format). Left: Foundation's region display names
+//   (252 ICU look-ups, about 5 M), EmbeddedLocales' 45 dictionaries made at first use
+//   (3 M), peak memory (`--version` 19 MiB: file pages of the binary and of both ICUs
+//   that the kernel maps around every page touched; 2.5 MiB are dirty).
+//   The 1,000-item cart's decoding (118 M of 183 M) now reads amounts from their bytes,
+//   makes no JSON path unless there is an error and specializes JSONObjectReader: 104 M.
 // - Diff: both carts sorted by a key of each id's length and last eight bytes (radix,
-//   11 bits a pass), merged; whole ids compared only when keys are equal.
+//   11 bits a pass), merged; whole ids compared only when keys are equal. Profile now:
+//   the alignment's merge and field comparisons (strings on the heap, one cache miss
+//   each) about half, the two radix sorts a quarter, the LIS a tenth; amounts are
+//   compared word by word inline (a `memcmp` call each was a tenth).
 
 let benchUsage = """
   USAGE: render-bench [--json] [--case NAME]... [--items N]...

@@ -88,6 +88,32 @@ import Testing
     #expect(rule.matches(AddressFormat.PostalCodeRule.normalize(code)) == valid)
   }
 
+  /// ``AddressFormats/bundled`` skips compiling the patterns at load; the same file with
+  /// every check must load, and give the same layouts.
+  @Test func theEmbeddedFileLoadsWithEveryPatternChecked() throws {
+    let file = try #require(EmbeddedAddressFormats.files.first)
+    let checked = try AddressFormats(json: try JSONParser.parse(Array(file.text.utf8)), checkPatterns: true)
+    #expect(checked.countries == Self.formats.countries)
+    #expect(checked.regionsWithLayouts == Self.formats.regionsWithLayouts)
+    #expect(checked.regionsWithLayouts.count > 10)
+    for region in checked.regionsWithLayouts {
+      #expect(checked.format(for: region) == Self.formats.format(for: region))
+    }
+  }
+
+  @Test func aBrokenPatternIsRefusedOnlyWhenChecked() throws {
+    let broken = #"""
+      {"countries": ["XX"], "generic": {"source": "x", "fields": [{"field": "name", "required": true},
+         {"field": "street", "required": true}]},
+       "regions": {"XX": {"source": "x", "fields": [{"field": "name", "required": true},
+         {"field": "street", "required": true}, {"field": "postalCode", "label": "zipCode", "required": true}],
+         "postalCode": {"pattern": "(\\d{5}", "example": "12345", "keyboard": "numeric"}}}}
+      """#
+    #expect(throws: DataErrors.self) { try AddressFormats(json: try JSONParser.parse(Array(broken.utf8))) }
+    let unchecked = try AddressFormats(json: try JSONParser.parse(Array(broken.utf8)), checkPatterns: false)
+    #expect(unchecked.format(for: "XX").postalCode?.matches("12345") == false)
+  }
+
   @Test func aBrokenFileIsRefusedWithItsPath() {
     let broken = #"""
       {"countries": ["US"], "generic": {"source": "x", "fields": [{"field": "name", "required": true}]},

@@ -69,4 +69,19 @@ int32_t cicu_plural_rules_select(const cicu_plural_rules *rules, int64_t n, char
 /// Writes the categories the rules use, separated by spaces. Returns the length, or -1.
 int32_t cicu_plural_rules_categories(const cicu_plural_rules *rules, char *out, int32_t capacity);
 
+/// An ICU collator (`ucol_open`) for `locale`, a BCP 47 tag or an ICU locale ID, with the
+/// locale's default attributes (tertiary strength); NULL when ICU fails. Thread-safe to
+/// read from once opened.
+void *cicu_collator_open(const char *locale);
+
+/// Writes the collator's sort key of the UTF-16 `text` (ucol_getSortKey): comparing two
+/// keys byte by byte (memcmp, the shorter first when one is a prefix) orders the texts as
+/// `ucol_strcoll` does. Returns the key's whole length, which may exceed `capacity` (then
+/// call again with more room), or 0 when ICU fails.
+int32_t cicu_collator_sort_key(const void *collator, const uint16_t *text, int32_t length, uint8_t *out,
+                               int32_t capacity);
+
+/// Closes a collator from ``cicu_collator_open``.
+void cicu_collator_close(void *collator);
+
 #endif

@@ -172,10 +172,22 @@ public struct CartDiff: Sendable, Equatable {
   /// stored alike, as two amounts decoded from the same literal are: `==` normalises
   /// both mantissas, which costs more than the rest of an item's comparison.
   static func same(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
+    // Word by word, inline: a `memcmp` call per amount cost a tenth of a large diff.
     let identical = withUnsafeBytes(of: lhs) { left in
       withUnsafeBytes(of: rhs) { right in
-        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return false }
-        return memcmp(leftBase, rightBase, left.count) == 0
+        var offset = 0
+        while offset + 8 <= left.count {
+          guard
+            left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+              == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          else { return false }
+          offset += 8
+        }
+        while offset < left.count {
+          guard left[offset] == right[offset] else { return false }
+          offset += 1
+        }
+        return true
       }
     }
     return (identical && !lhs.isNaN) || lhs == rhs

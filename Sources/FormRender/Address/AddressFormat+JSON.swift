@@ -9,7 +9,12 @@ extension AddressFormats {
   /// Decodes `data/address-formats.json` and checks every layout: known fields, name
   /// and street required, a label for city, state and postal code, and a postal-code
   /// pattern that compiles and matches its own example.
-  init(json: JSONValue) throws(DataErrors) {
+  ///
+  /// - Parameter checkPatterns: false skips compiling each postal-code pattern and
+  ///   matching its example, two regular-expression compilations per region that cost
+  ///   most of the load: ``bundled`` does, since its file is fixed at build time and a
+  ///   test loads it with the checks.
+  init(json: JSONValue, checkPatterns: Bool = true) throws(DataErrors) {
     var log = ProblemLog()
     guard let object = JSONObjectReader<Key>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
 
@@ -24,7 +29,7 @@ extension AddressFormats {
       }
     }
     let generic = object.required(.generic, log: &log).flatMap {
-      AddressFormat(json: $0.0, region: nil, at: $0.1, log: &log)
+      AddressFormat(json: $0.0, region: nil, at: $0.1, checkPatterns: checkPatterns, log: &log)
     }
     var regions: [String: AddressFormat] = [:]
     if let (value, path) = object.required(.regions, log: &log) {
@@ -34,7 +39,9 @@ extension AddressFormats {
           if !countries.contains(member.key) {
             log.add(regionPath, "\(member.key) is not in the countries list")
           }
-          if let format = AddressFormat(json: member.value, region: member.key, at: regionPath, log: &log) {
+          if let format = AddressFormat(
+            json: member.value, region: member.key, at: regionPath, checkPatterns: checkPatterns, log: &log)
+          {
             regions[member.key] = format
           }
         }
@@ -54,7 +61,9 @@ extension AddressFormat {
     case source, fields, postalCode
   }
 
-  fileprivate init?(json: JSONValue, region: String?, at path: JSONPath, log: inout ProblemLog) {
+  fileprivate init?(
+    json: JSONValue, region: String?, at path: JSONPath, checkPatterns: Bool, log: inout ProblemLog
+  ) {
     guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
     if let (value, sourcePath) = object.required(.source, log: &log) {
       _ = value.nonEmptyString(at: sourcePath, log: &log)
@@ -83,7 +92,7 @@ extension AddressFormat {
 
     var rule: PostalCodeRule?
     if let (value, rulePath) = object.optional(.postalCode) {
-      rule = PostalCodeRule(json: value, at: rulePath, log: &log)
+      rule = PostalCodeRule(json: value, at: rulePath, checkPattern: checkPatterns, log: &log)
       if !fields.contains(where: { $0.field == .postalCode }) {
         log.add(rulePath, "a postal-code rule needs a postalCode field")
       }
@@ -143,7 +152,7 @@ extension AddressFormat.PostalCodeRule {
     case pattern, example, keyboard
   }
 
-  fileprivate init?(json: JSONValue, at path: JSONPath, log: inout ProblemLog) {
+  fileprivate init?(json: JSONValue, at path: JSONPath, checkPattern: Bool, log: inout ProblemLog) {
     guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
     let pattern = object.required(.pattern, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
     let example = object.required(.example, log: &log).flatMap { $0.0.nonEmptyString(at: $0.1, log: &log) }
@@ -155,6 +164,10 @@ extension AddressFormat.PostalCodeRule {
       if keyboard == nil { log.add(keyboardPath, "\(JSONOutput.quoted(name)) is not a keyboard; use numeric or text") }
     }
     guard let pattern, let example, let keyboard else { return nil }
+    guard checkPattern else {
+      self.init(pattern: pattern, example: example, keyboard: keyboard)
+      return
+    }
     guard (try? Regex(pattern)) != nil else {
       log.add(object.path(of: .pattern), "does not compile as a regular expression")
       return nil

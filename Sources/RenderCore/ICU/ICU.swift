@@ -111,3 +111,59 @@ enum LineBreakers {
   }
 
 }
+
+/// An ICU collator for one locale (`ucol_open`, the locale's default attributes), opened
+/// once per locale by ``shared(_:)`` and closed when the last user lets it go. ICU's
+/// collators may be read from many threads at once.
+public final class ICUCollator: @unchecked Sendable {
+  private let pointer: UnsafeMutableRawPointer
+
+  private init?(locale: String) {
+    guard let pointer = cicu_collator_open(locale) else { return nil }
+    self.pointer = pointer
+  }
+
+  deinit { cicu_collator_close(pointer) }
+
+  private static let cache = Mutex<[String: ICUCollator]>([:])
+
+  /// Most collators kept at once: locale tags come from outside. A full cache starts over.
+  static let cacheLimit = 32
+
+  /// The collator of `locale` (a BCP 47 tag such as `ja-JP`, or an ICU locale ID), opened
+  /// on first use; nil when ICU cannot open one.
+  public static func shared(_ locale: String) -> ICUCollator? {
+    if let cached = cache.withLock({ $0[locale] }) { return cached }
+    guard let made = ICUCollator(locale: locale) else { return nil }
+    return cache.withLock { collators in
+      if let cached = collators[locale] { return cached }
+      if collators.count >= cacheLimit { collators.removeAll() }
+      collators[locale] = made
+      return made
+    }
+  }
+
+  /// `text`'s sort key: two keys compared byte by byte (the shorter first when one is a
+  /// prefix of the other, as `Array`'s `lexicographicallyPrecedes` does) order their
+  /// texts as `ucol_strcoll` does. Nil when ICU fails.
+  public func sortKey(_ text: String) -> [UInt8]? {
+    let units = Array(text.utf16)
+    var capacity = max(32, units.count * 4)
+    while true {
+      var key = [UInt8](repeating: 0, count: capacity)
+      let length = units.withUnsafeBufferPointer { unitBuffer in
+        key.withUnsafeMutableBufferPointer { keyBuffer in
+          cicu_collator_sort_key(
+            pointer, unitBuffer.baseAddress, Int32(unitBuffer.count), keyBuffer.baseAddress, Int32(keyBuffer.count))
+        }
+      }
+      guard length > 0 else { return nil }
+      if Int(length) <= capacity {
+        // The key ends in a zero byte, which adds nothing to comparisons.
+        key.removeLast(capacity - Int(length) + 1)
+        return key
+      }
+      capacity = Int(length)
+    }
+  }
+}

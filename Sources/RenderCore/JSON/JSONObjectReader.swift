@@ -13,10 +13,13 @@ public protocol JSONKey: RawRepresentable<String>, CaseIterable, Hashable {}
 /// ``JSONParser`` refuses them.
 public struct JSONObjectReader<Key: JSONKey> {
   public let path: JSONPath
-  private let members: [(key: String, value: JSONValue)]
+  // Inlinable, with its members: a reader is generic over the caller's `Key`, and
+  // specialized in the caller's module it costs a fraction of the generic code.
+  @usableFromInline let members: [(key: String, value: JSONValue)]
 
   /// Nil (with a problem logged) when `value` is not an object; otherwise each member
   /// whose name is none of `Key`'s cases is logged, `$.path.name: unknown key "name"`.
+  @inlinable
   public init?(_ value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
     self.init(shapeOf: value, at: path, log: &log)
     rejectKeys(otherThan: Key.allCases, log: &log)
@@ -25,6 +28,7 @@ public struct JSONObjectReader<Key: JSONKey> {
   /// Nil (with a problem logged) when `value` is not an object; members are not checked
   /// yet. For an object whose keys depend on which one it holds (a transcript line):
   /// the caller checks with ``rejectKeys(otherThan:log:)`` once it knows.
+  @inlinable
   public init?(shapeOf value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
     guard case .object(let members) = value else {
       log.add(path, "expected an object, found \(value.typeName)")
@@ -35,6 +39,7 @@ public struct JSONObjectReader<Key: JSONKey> {
   }
 
   /// The member's value and path, or nil (logging "missing") when it is absent.
+  @inlinable
   public func required(_ key: Key, log: inout ProblemLog) -> (JSONValue, JSONPath)? {
     guard let value = self[key] else {
       log.add(path(of: key), "missing required key \(Echo.quoted(key.rawValue))")
@@ -44,25 +49,29 @@ public struct JSONObjectReader<Key: JSONKey> {
   }
 
   /// The member's value and path, or nil when absent. An explicit `null` counts as absent.
+  @inlinable
   public func optional(_ key: Key) -> (JSONValue, JSONPath)? {
     guard let value = self[key], value != .null else { return nil }
     return (value, path(of: key))
   }
 
   /// Whether the object has the member, `null` included.
+  @inlinable
   public func contains(_ key: Key) -> Bool { self[key] != nil }
 
   /// Where the member stands (or would stand): `$.items[0]` and `.id` give `$.items[0].id`.
+  @inlinable
   public func path(of key: Key) -> JSONPath { path.appending(key: key.rawValue) }
 
   /// Logs one problem per member, in document order, that is not one of `allowed`.
+  @inlinable
   public func rejectKeys(otherThan allowed: some Collection<Key>, log: inout ProblemLog) {
-    for member in members where !(Key(rawValue: member.key).map(allowed.contains) ?? false) {
+    for member in members where !allowed.contains(where: { $0.rawValue == member.key }) {
       log.add(path.appending(key: member.key), "unknown key \(Echo.quoted(member.key))")
     }
   }
 
-  private subscript(key: Key) -> JSONValue? { members.first { $0.key == key.rawValue }?.value }
+  @usableFromInline subscript(key: Key) -> JSONValue? { members.first { $0.key == key.rawValue }?.value }
 }
 
 extension JSONValue {
@@ -230,36 +239,65 @@ struct DecimalLiteral {
   var integerDigits: Int
   var significantDigits: Int
 
+  /// Reads the literal's UTF-8 bytes once (a Character-by-Character reading cost more
+  /// than the rest of an item's decoding); the value itself is Foundation's
+  /// `Decimal(string:)`, whose decimal separator without a locale is `.`.
   init?(_ literal: String) {
-    var rest = Substring(literal)
-    let negative = rest.first == "-"
-    if negative { rest = rest.dropFirst() }
-    let mantissa = rest.prefix { $0 != "e" && $0 != "E" }
-    let exponentText = rest.dropFirst(mantissa.count + 1)
-    guard let exponent = exponentText.isEmpty ? 0 : Int(exponentText), abs(exponent) < 1000 else { return nil }
-    let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count) else { return nil }
-    let whole = parts[0]
-    let fraction = parts.count == 2 ? parts[1] : ""
-    guard !whole.isEmpty, (whole + fraction).allSatisfy(\.isASCII), (whole + fraction).allSatisfy(\.isNumber) else {
-      return nil
+    let bytes = Array(literal.utf8)
+    let zero = UInt8(ascii: "0")
+    func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= UInt8(ascii: "9") }
+    var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
+    // The mantissa runs to the first `e` or `E`; one `.` may split it.
+    let mantissaStart = index
+    var point: Int?
+    while index < bytes.count, bytes[index] != UInt8(ascii: "e"), bytes[index] != UInt8(ascii: "E") {
+      if bytes[index] == UInt8(ascii: ".") {
+        guard point == nil else { return nil }
+        point = index
+      } else if !isDigit(bytes[index]) {
+        return nil
+      }
+      index += 1
     }
-    // All digits as one integer string, and the power of ten it is scaled by.
-    let digits = String(whole + fraction).drop { $0 == "0" }
-    let trimmed = digits.reversed().drop { $0 == "0" }
-    let trailingZeros = digits.count - trimmed.count
-    let power = exponent - fraction.count
-    significantDigits = trimmed.count
+    let mantissaEnd = index
+    let wholeEnd = point ?? mantissaEnd
+    guard wholeEnd > mantissaStart else { return nil }
+    let fractionCount = point.map { mantissaEnd - $0 - 1 } ?? 0
+    var exponent = 0
+    // The exponent: nothing (`1e` is `1`), or an optional sign and digits; 1000 or more
+    // is refused.
+    if index + 1 < bytes.count {
+      index += 1
+      let exponentNegative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+      if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+      guard index < bytes.count else { return nil }
+      while index < bytes.count {
+        guard isDigit(bytes[index]) else { return nil }
+        exponent = min(exponent * 10 + Int(bytes[index] - zero), 1000)
+        index += 1
+      }
+      guard exponent < 1000 else { return nil }
+      if exponentNegative { exponent = -exponent }
+    }
+    // The digits without the point, leading zeros dropped, and their trailing zeros.
+    var digitCount = 0
+    var trailingZeros = 0
+    for position in mantissaStart..<mantissaEnd where position != point {
+      let byte = bytes[position]
+      if digitCount == 0 && byte == zero { continue }
+      digitCount += 1
+      trailingZeros = byte == zero ? trailingZeros + 1 : 0
+    }
+    let power = exponent - fractionCount
+    significantDigits = digitCount - trailingZeros
     scale = significantDigits == 0 ? 0 : max(0, -(power + trailingZeros))
-    integerDigits = max(0, digits.count + power)
+    integerDigits = max(0, digitCount + power)
     guard integerDigits <= Self.maximumIntegerDigits + 1, significantDigits <= Self.maximumSignificantDigits + 1 else {
       // Too large to hold; the caller reports the digit counts.
       value = 0
       return
     }
-    guard let parsed = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !parsed.isNaN else {
-      return nil
-    }
+    guard let parsed = Decimal(string: literal), !parsed.isNaN else { return nil }
     value = parsed
   }
 }

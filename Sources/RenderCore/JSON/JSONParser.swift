@@ -10,6 +10,9 @@ public struct JSONParser {
   /// Deepest nesting of arrays and objects accepted.
   public static let maximumDepth = 64
 
+  /// Members up to which an object's keys are searched one by one for duplicates.
+  private static let linearKeySearch = 8
+
   /// Parses one JSON text.
   /// - Throws: ``DataErrors`` with one problem: the path reached, the line and column.
   public static func parse(_ bytes: [UInt8]) throws(DataErrors) -> JSONValue {
@@ -18,7 +21,7 @@ public struct JSONParser {
       // A UTF-8 byte-order mark is tolerated, as RFC 8259 allows.
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
       parser.skipWhitespace()
-      let value = try parser.parseValue(path: .root, depth: 0)
+      let value = try parser.parseValue(depth: 0)
       parser.skipWhitespace()
       guard parser.index == bytes.count else { throw parser.failure("unexpected text after the JSON value") }
       return value
@@ -34,7 +37,9 @@ public struct JSONParser {
 
   private let bytes: [UInt8]
   private var index = 0
-  private var currentPath = JSONPath.root
+  /// Where the parser is: made into a ``JSONPath`` only for an error, since a path per
+  /// value cost allocations on every member and element.
+  private var currentPath: [JSONPath.Component] = []
 
   private init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -51,7 +56,8 @@ public struct JSONParser {
         column += 1
       }
     }
-    return Failure(path: currentPath, message: "invalid JSON at line \(line), column \(column): \(what)")
+    return Failure(
+      path: JSONPath(components: currentPath), message: "invalid JSON at line \(line), column \(column): \(what)")
   }
 
   private mutating func skipWhitespace() {
@@ -66,12 +72,12 @@ public struct JSONParser {
     return value
   }
 
-  private mutating func parseValue(path: JSONPath, depth: Int) throws(Failure) -> JSONValue {
-    currentPath = path
+  /// The value at ``currentPath``.
+  private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
     guard let byte = peek else { throw failure("unexpected end of input") }
     switch byte {
-    case UInt8(ascii: "{"): return try parseObject(path: path, depth: depth + 1)
-    case UInt8(ascii: "["): return try parseArray(path: path, depth: depth + 1)
+    case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+    case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
     case UInt8(ascii: "\""): return .string(try parseString())
     case UInt8(ascii: "t"): return try expect("true", .bool(true))
     case UInt8(ascii: "f"): return try expect("false", .bool(false))
@@ -81,10 +87,12 @@ public struct JSONParser {
     }
   }
 
-  private mutating func parseObject(path: JSONPath, depth: Int) throws(Failure) -> JSONValue {
+  private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
     guard depth <= Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
     index += 1
     var members: [(key: String, value: JSONValue)] = []
+    // Keys seen, for the duplicate check: a small object's members are searched, a larger
+    // one's keys go into a set.
     var seen = Set<String>()
     skipWhitespace()
     if peek == UInt8(ascii: "}") {
@@ -93,12 +101,14 @@ public struct JSONParser {
     }
     while true {
       skipWhitespace()
-      currentPath = path
       guard peek == UInt8(ascii: "\"") else { throw failure("expected a member name in double quotes") }
       let keyStart = index
       let key = try parseString()
-      guard seen.insert(key).inserted else {
-        currentPath = path.appending(key: key)
+      if members.count == Self.linearKeySearch { seen = Set(members.map(\.key)) }
+      let repeated =
+        members.count < Self.linearKeySearch ? members.contains { $0.key == key } : !seen.insert(key).inserted
+      guard !repeated else {
+        currentPath.append(.key(key))
         index = keyStart
         throw failure("the key \(Echo.quoted(key)) is given twice")
       }
@@ -106,10 +116,11 @@ public struct JSONParser {
       guard peek == UInt8(ascii: ":") else { throw failure("expected ':'") }
       index += 1
       skipWhitespace()
-      let value = try parseValue(path: path.appending(key: key), depth: depth)
+      currentPath.append(.key(key))
+      let value = try parseValue(depth: depth)
+      currentPath.removeLast()
       members.append((key, value))
       skipWhitespace()
-      currentPath = path
       switch peek {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "}"):
@@ -120,7 +131,7 @@ public struct JSONParser {
     }
   }
 
-  private mutating func parseArray(path: JSONPath, depth: Int) throws(Failure) -> JSONValue {
+  private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
     guard depth <= Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
     index += 1
     var elements: [JSONValue] = []
@@ -131,9 +142,10 @@ public struct JSONParser {
     }
     while true {
       skipWhitespace()
-      elements.append(try parseValue(path: path.appending(index: elements.count), depth: depth))
+      currentPath.append(.index(elements.count))
+      elements.append(try parseValue(depth: depth))
+      currentPath.removeLast()
       skipWhitespace()
-      currentPath = path
       switch peek {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "]"):
@@ -183,6 +195,14 @@ public struct JSONParser {
       guard let byte = peek else { throw failure("unterminated string") }
       switch byte {
       case UInt8(ascii: "\""):
+        // No escape: the bytes are validated in place, without a copy.
+        if utf8.isEmpty {
+          guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+            throw failure("invalid UTF-8 in a string")
+          }
+          index += 1
+          return text
+        }
         utf8.append(contentsOf: bytes[runStart..<index])
         guard let text = String(validating: utf8, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
         index += 1

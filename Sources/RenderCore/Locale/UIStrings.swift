@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every piece of UI text the engine shows, by key. A String Catalog in `locales/`
 /// translates each one; a test proves every full language has every key with the same
@@ -110,33 +111,42 @@ public struct UIStrings: Sendable {
   /// parents (`en-AU` over `en-001` over `en`), then English.
   public static let bundled = UIStrings(catalogs: EmbeddedLocales.catalogs)
 
-  private let tables: [String: [String: LocalizedMessage]]
-  private let pluralRulesTags: [String: String]
+  /// Tags of the languages with UI strings, pseudo-locales included, sorted.
+  public let languages: [String]
+  private let catalogs: [String: LocaleCatalog]
+  private let layered = LayeredTables()
 
-  init(catalogs: [LocaleCatalog]) {
-    let byTag = Dictionary(catalogs.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
-    let tags = Array(byTag.keys)
-    var tables: [String: [String: LocalizedMessage]] = [:]
-    for catalog in catalogs {
-      var merged: [String: LocalizedMessage] = [:]
-      let layers = LanguageNegotiation.parents(of: catalog.tag, in: tags) + [Self.baseLanguage]
-      for layer in layers {
-        merged.merge(byTag[layer]?.messages ?? [:], uniquingKeysWith: { mine, _ in mine })
-      }
-      tables[catalog.tag] = merged
-    }
-    self.tables = tables
-    pluralRulesTags = byTag.mapValues(\.pluralRulesTag)
+  /// Each language's catalog layered over its parents, made on first use: a command
+  /// renders one or two languages, and layering all of them (45 merges of about 90
+  /// messages, and ICU's fallback chain of each tag) cost more than the page.
+  private final class LayeredTables: Sendable {
+    let tables = Mutex<[String: [String: LocalizedMessage]]>([:])
   }
 
-  /// Tags of the languages with UI strings, pseudo-locales included, sorted.
-  public var languages: [String] { tables.keys.sorted() }
+  init(catalogs: [LocaleCatalog]) {
+    self.catalogs = Dictionary(catalogs.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
+    languages = self.catalogs.keys.sorted()
+  }
+
+  /// `language`'s messages over its parents' and English's, nil when no catalog has that tag.
+  private func messages(_ language: String) -> [String: LocalizedMessage]? {
+    guard catalogs[language] != nil else { return nil }
+    if let made = layered.tables.withLock({ $0[language] }) { return made }
+    var merged: [String: LocalizedMessage] = [:]
+    let layers = LanguageNegotiation.parents(of: language, in: languages) + [Self.baseLanguage]
+    for layer in layers {
+      merged.merge(catalogs[layer]?.messages ?? [:], uniquingKeysWith: { mine, _ in mine })
+    }
+    // The languages are few and fixed: the cache cannot grow past them.
+    layered.tables.withLock { $0[language] = merged }
+    return merged
+  }
 
   /// The strings of `language`, falling back to English key by key.
   public func table(_ language: String) -> StringTable {
     StringTable(
-      language: language, messages: tables[language] ?? tables[Self.baseLanguage] ?? [:],
-      pluralRules: PluralRules.of(pluralRulesTags[language] ?? Self.baseLanguage))
+      language: language, messages: messages(language) ?? messages(Self.baseLanguage) ?? [:],
+      pluralRules: PluralRules.of(catalogs[language]?.pluralRulesTag ?? Self.baseLanguage))
   }
 }
 

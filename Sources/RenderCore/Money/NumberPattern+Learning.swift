@@ -33,12 +33,23 @@ extension NumberPattern {
     return nil
   }
 
-  /// Values on which a learned pattern must agree with Foundation before it is used:
-  /// zero, each integer length up to 20 digits (18 for whole numbers; every grouping
-  /// position), both signs,
-  /// half-way cases at the last digit (even and odd, carrying into a new group), values
-  /// just above and below them, more digits than the currency has, amounts that round
-  /// to zero, 10^20 and the largest 38-digit value.
+  /// Values on which a learned pattern must agree with Foundation before it is used,
+  /// each there for a feature of the pattern:
+  /// - grouping (sizes, 3;2, the minimum grouping) and digits: one value of each integer
+  ///   length up to 20 digits (18 for whole numbers), `1`, `12`, `123`…, so every
+  ///   grouping position is written once;
+  /// - exactness past `Double`'s 17 digits: 10^20 (10^17 for whole numbers), the largest
+  ///   38-digit value, `12345678901234567`;
+  /// - rounding (half-even at the currency's last digit, and carrying into a new group):
+  ///   half-way cases with even and odd last digits (`0.005`, `0.015`, `0.025`, `2.675`,
+  ///   `9.995`, `999999.995` for two places), values just above and below a half,
+  ///   more digits than the currency has, amounts that round to zero;
+  /// - the negative affixes, the minus sign kept or dropped on a negative zero, and
+  ///   rounding being symmetric about zero: the negatives of the rounding and exactness
+  ///   probes, and of the grouping probes up to 8 digits and the longest.
+  /// The other grouping probes' negatives would prove nothing more (the digits are laid
+  /// out by the same code whatever the sign) and are left out: each probe costs a
+  /// Foundation call.
   static func probes(fractionDigits: Int, wholeNumbers: Bool) -> [Decimal] {
     let key = wholeNumbers ? -1 : fractionDigits
     if let made = probeCache.withLock({ $0[key] }) { return made }
@@ -51,17 +62,16 @@ extension NumberPattern {
   private static let probeCache = Mutex<[Int: [Decimal]]>([:])
 
   private static func makeProbes(fractionDigits: Int, wholeNumbers: Bool) -> [Decimal] {
-    var texts: [String] = ["0", "1", "7", "10", "99"]
+    // Every integer length: grouping positions. Whole numbers are `Int`s: at most 18 digits.
+    var grouping: [String] = []
     var digits = ""
-    // Whole numbers are `Int`s: at most 18 digits.
     for length in 1...(wholeNumbers ? 18 : 20) {
       digits += String(length % 10)
-      texts.append(digits)
-      texts.append("1" + String(repeating: "0", count: length))
+      grouping.append(digits)
     }
-    texts += ["9999", "99999", "999999", "100000000000000000"]
+    var signed: [String] = ["99", "1" + String(repeating: "0", count: wholeNumbers ? 17 : 20)]
     if !wholeNumbers {
-      texts += ["100000000000000000000", "99999999999999999999999999999999999999", "12345678901234567"]
+      signed += ["99999999999999999999999999999999999999", "12345678901234567"]
       let step = fractionDigits
       func shifted(_ digits: String, places: Int) -> String {
         // `digits` × 10^-places, written out.
@@ -71,18 +81,23 @@ extension NumberPattern {
       }
       // Half-way at the last digit: 0.005, 0.015, 0.025, 2.675, 9.995, 999999.995 (two places).
       for base in ["0", "1", "2", "267", "999", "99999999", "12345"] {
-        texts.append(shifted(base + "5", places: step + 1))
-        texts.append(shifted(base + "49999", places: step + 5))
-        texts.append(shifted(base + "50001", places: step + 5))
+        signed.append(shifted(base + "5", places: step + 1))
       }
-      texts += [
+      // Just below and above a half, decided by their last digits.
+      for base in ["2", "99999999"] {
+        signed.append(shifted(base + "49999", places: step + 5))
+        signed.append(shifted(base + "50001", places: step + 5))
+      }
+      signed += [
         shifted("123456789", places: step + 4), shifted("1", places: step + 1), shifted("4", places: step + 1),
         shifted("6", places: step + 1), "0.000000000000000000000000000001", shifted("1", places: step),
         shifted("1234567891", places: step), "1.5", "0.5", "2.5", "1234.5",
       ]
     }
-    let positives = texts.compactMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
-    return positives + positives.filter { !$0.isZero }.map { -$0 }
+    let negativeGrouping = Array(grouping.prefix(8)) + [grouping[grouping.count - 1]]
+    let posix = Locale(identifier: "en_US_POSIX")
+    func values(_ texts: [String]) -> [Decimal] { texts.compactMap { Decimal(string: $0, locale: posix) } }
+    return values(["0"] + grouping + signed) + values(negativeGrouping + signed).map { -$0 }
   }
 
   /// The pattern's separators, affixes and digits from a few values, before the checks
