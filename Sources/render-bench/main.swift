@@ -174,8 +174,11 @@ if wanted("cart") {
     let context = RenderContext(configuration: configuration, localeTag: locale)
     for (count, cart) in carts where wanted(items: count) {
       let samples = count >= 1000 ? 21 : 101
-      let html = measure(samples: samples) { CartHTML.render(cart, context: context).utf8.count }
+      // The bytes, as a server answers with them; then the same page as a String.
+      let html = measure(samples: samples) { CartHTML.renderUTF8(cart, context: context).count }
       report(Figure(name: "cart", items: count, locale: locale, format: "html", timing: html))
+      let string = measure(samples: samples) { CartHTML.render(cart, context: context).utf8.count }
+      report(Figure(name: "cart", items: count, locale: locale, format: "html", variant: "string", timing: string))
       let text = measure(samples: samples) { CartText.render(cart, context: context).utf8.count }
       report(Figure(name: "cart", items: count, locale: locale, format: "text", timing: text))
     }

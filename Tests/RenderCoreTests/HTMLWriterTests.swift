@@ -77,14 +77,16 @@ import Testing
     #expect(html.output == money.referenceFormat(amount) + money.referenceFormat(12_345))
   }
 
-  @Test func aPageFrameIsWrittenOnceAndTheCacheIsBounded() {
+  @Test func aPageFrameIsWrittenOnceAndTheCacheIsBounded() throws {
     let context = RenderContext(localeTag: "en-US")
-    let first = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
+    let firstBytes = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
       $0.text("1")
     }
-    let again = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
-      $0.text("1")
-    }
+    let first = try #require(String(validating: firstBytes, as: UTF8.self))
+    let again = String(
+      decoding: PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
+        $0.text("1")
+      }, as: UTF8.self)
     #expect(first == again)
     #expect(first.hasPrefix("<!DOCTYPE html>\n<html lang=\"en-US\" dir=\"ltr\">"))
     #expect(first.contains("<title>A</title>"))
@@ -97,7 +99,7 @@ import Testing
         context: RenderContext(
           configuration: configuration, localeTag: "en-US")
       ) { _ in }
-      #expect(page.contains("href=\"https://example.com/\(index)\""))
+      #expect(String(decoding: page, as: UTF8.self).contains("href=\"https://example.com/\(index)\""))
     }
     #expect(PageShell.Frame.cachedCount <= PageShell.Frame.cacheLimit)
   }

@@ -23,13 +23,24 @@ import RenderCore
 /// digits into the page (``HTMLWriter/text(_:in:)-(Decimal,_)``), templates with their
 /// arguments through ``HTMLWriter/text(_:isolated:argument:)``.
 public enum CartHTML {
-  public static func render(_ cart: ShoppingCart, context: RenderContext) -> String {
+  /// The page's UTF-8 bytes (valid UTF-8, see ``Screen/htmlUTF8(context:)``).
+  public static func renderUTF8(_ cart: ShoppingCart, context: RenderContext) -> [UInt8] {
     page(cart, update: nil, context: context)
   }
 
-  /// The updated cart with animation hints against ``CartUpdate/previous``.
-  public static func render(_ update: CartUpdate, context: RenderContext) -> String {
+  /// The updated cart with animation hints against ``CartUpdate/previous``, as UTF-8 bytes.
+  public static func renderUTF8(_ update: CartUpdate, context: RenderContext) -> [UInt8] {
     page(update.cart, update: update, context: context)
+  }
+
+  /// ``renderUTF8(_:context:)-(ShoppingCart,_)`` as a `String`.
+  public static func render(_ cart: ShoppingCart, context: RenderContext) -> String {
+    String(decoding: renderUTF8(cart, context: context), as: UTF8.self)
+  }
+
+  /// ``renderUTF8(_:context:)-(CartUpdate,_)`` as a `String`.
+  public static func render(_ update: CartUpdate, context: RenderContext) -> String {
+    String(decoding: renderUTF8(update, context: context), as: UTF8.self)
   }
 
   /// The UI strings every item uses, looked up once per page rather than per item.
@@ -46,7 +57,7 @@ public enum CartHTML {
   /// Bytes reserved per item: a plain item takes about 400.
   private static let bytesPerItem = 512
 
-  private static func page(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext) -> String {
+  private static func page(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext) -> [UInt8] {
     let strings = context.strings
     let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
     let style = update == nil ? CartStyle.css : CartStyle.css + CartStyle.updates
