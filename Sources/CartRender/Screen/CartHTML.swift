@@ -109,9 +109,13 @@ public enum CartHTML {
               list.newline()
             }
           } else {
-            for item in cart.items {
-              writeItem(item, row: nil, money: money, templates: templates, into: &list)
-              list.newline()
+            // Borrowed in place: a `for item in` loop would copy each item (five
+            // reference-counted fields) out of the array.
+            cart.items.withUnsafeBufferPointer { items in
+              for index in items.indices {
+                writeItem(items[index], row: nil, money: money, templates: templates, into: &list)
+                list.newline()
+              }
             }
           }
         }
@@ -162,7 +166,7 @@ public enum CartHTML {
   }
 
   private static func writeItem(
-    _ item: ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
+    _ item: borrowing ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
     into html: inout HTMLWriter
   ) {
     html.start("li")
@@ -174,14 +178,20 @@ public enum CartHTML {
     html.start("div")
     html.attribute("class", "item-line")
     html.endStartTag()
-    html.element("p", class: "item-name merchant") { $0.isolated(item.name) }
+    // The closures below capture these values, not a copy of the whole item.
+    let name = item.name
+    let totalPrice = item.totalPrice
+    let payablePrice = item.payablePrice
+    let quantity = item.quantity
+    let isAdjusted = item.isAdjusted
+    html.element("p", class: "item-name merchant") { $0.isolated(name) }
     html.element("p", class: "price") { price in
-      if item.isAdjusted {
+      if isAdjusted {
         price.element("span", class: "visually-hidden") {
           $0.text(templates.priceWasNow) { position, html in
             switch position {
-            case 1: html.text(item.totalPrice, in: money)
-            case 2: html.text(item.payablePrice, in: money)
+            case 1: html.text(totalPrice, in: money)
+            case 2: html.text(payablePrice, in: money)
             default: break
             }
           }
@@ -189,18 +199,18 @@ public enum CartHTML {
         price.start("span")
         price.attribute("aria-hidden", "true")
         price.endStartTag()
-        price.element("s") { $0.text(item.totalPrice, in: money) }
-        price.element("span") { $0.text(item.payablePrice, in: money) }
+        price.element("s") { $0.text(totalPrice, in: money) }
+        price.element("span") { $0.text(payablePrice, in: money) }
         price.end("span")
       } else {
-        price.text(item.payablePrice, in: money)
+        price.text(payablePrice, in: money)
       }
     }
     html.end("div")
     html.newline()
     html.element("p", class: "quantity") {
       $0.text(templates.quantity) { position, html in
-        if position == 1 { html.text(count: item.quantity, in: money) }
+        if position == 1 { html.text(count: quantity, in: money) }
       }
     }
     html.newline()
