@@ -33,7 +33,16 @@ public enum Replay {
   public struct File: Sendable, Equatable {
     /// Relative to the output folder: `en-US/003-updateShoppingCart.html`.
     public var path: String
-    public var contents: String
+    /// The rendered screen's UTF-8 bytes, as the file holds them.
+    public var bytes: [UInt8]
+
+    /// ``bytes`` as text.
+    public var contents: String { String(decoding: bytes, as: UTF8.self) }
+
+    public init(path: String, bytes: [UInt8]) {
+      self.path = path
+      self.bytes = bytes
+    }
   }
 
   /// A line that is not a step, or a step the session refuses. ``lines(file:)`` gives
@@ -108,8 +117,8 @@ public enum Replay {
       guard let screen = try current.screen.renderable() else { continue }
       for (folder, context) in contexts {
         for format in options.formats {
-          let contents = screen.render(format, context: context, width: options.width)
-          try write(File(path: "\(folder)/\(stem).\(format.fileExtension)", contents: contents))
+          let bytes = screen.renderUTF8(format, context: context, width: options.width)
+          try write(File(path: "\(folder)/\(stem).\(format.fileExtension)", bytes: bytes))
         }
       }
     }

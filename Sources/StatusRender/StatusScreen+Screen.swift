@@ -4,7 +4,7 @@ import RenderCore
 /// merchant's statuses and the end-of-session screens.
 extension StatusScreen: Screen {
   /// The page, as ``StatusHTML`` renders it.
-  public func html(context: RenderContext) -> String { StatusHTML.render(self, context: context) }
+  public func htmlUTF8(context: RenderContext) -> [UInt8] { StatusHTML.renderUTF8(self, context: context) }
 
   /// The text, as ``StatusText`` renders it.
   public func text(context: RenderContext, width: Int) -> String {

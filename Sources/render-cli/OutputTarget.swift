@@ -7,9 +7,11 @@ import Foundation
 /// reader never sees half a page. Anything else that exists (a device, a named pipe)
 /// is written through as it is. A failed write is exit 73, never a silent success.
 enum OutputTarget {
-  static func deliver(_ content: String, to path: String?) throws(RunFailure) -> Outcome {
-    guard let path else { return Outcome(status: .success, standardOutput: content) }
-    let data = Data(content.utf8)
+  /// Delivers `content`, UTF-8 bytes written as they are (a rendered page is never made
+  /// a `String` on its way out).
+  static func deliver(_ content: [UInt8], to path: String?) throws(RunFailure) -> Outcome {
+    guard let path else { return Outcome(status: .success, standardOutputBytes: content) }
+    let data = Data(content)
     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
     do {
       let attributes = try? FileManager.default.attributesOfItem(atPath: target.path)

@@ -9,8 +9,22 @@ import StatusRender
 /// What a run produced. Nothing reaches standard output unless the run succeeded.
 struct Outcome: Equatable {
   var status: ExitCode
-  var standardOutput = ""
-  var standardError = ""
+  /// What goes to standard output, as written: a rendered page's bytes as they came.
+  var standardOutputBytes: [UInt8]
+  var standardError: String
+
+  init(status: ExitCode, standardOutput: String = "", standardError: String = "") {
+    self.init(status: status, standardOutputBytes: Array(standardOutput.utf8), standardError: standardError)
+  }
+
+  init(status: ExitCode, standardOutputBytes: [UInt8], standardError: String = "") {
+    self.status = status
+    self.standardOutputBytes = standardOutputBytes
+    self.standardError = standardError
+  }
+
+  /// ``standardOutputBytes`` as text.
+  var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
 }
 
 /// Why a run stopped early; each maps to one exit status.
@@ -42,7 +56,8 @@ struct Runner {
           try cartScreen(options, context: context, warnings: &warnings)
         }
       case .status(let options): return try render(options.render) { _, _ in options.screen }
-      case .diff(let options): return try OutputTarget.deliver(try diffCarts(options), to: options.outputPath)
+      case .diff(let options):
+        return try OutputTarget.deliver(Array(try diffCarts(options).utf8), to: options.outputPath)
       case .form(let options):
         return try render(options.render) { context, _ in try formScreen(options, context: context) }
       case .parse(let options): return try parseSubmission(options)
@@ -67,7 +82,8 @@ struct Runner {
     let context = try makeContext(options)
     var warnings: [String] = []
     let screen = try makeScreen(context, &warnings)
-    let output = screen.render(options.format, context: context, width: options.width ?? OutputFormat.defaultTextWidth)
+    let output = screen.renderUTF8(
+      options.format, context: context, width: options.width ?? OutputFormat.defaultTextWidth)
     var outcome = try OutputTarget.deliver(output, to: options.outputPath)
     outcome.standardError = warnings.map { $0 + "\n" }.joined() + outcome.standardError
     return outcome
@@ -201,7 +217,7 @@ struct Runner {
         do {
           try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-          try Data(file.contents.utf8).write(to: url, options: .atomic)
+          try Data(file.bytes).write(to: url, options: .atomic)
         } catch {
           throw RunFailure.cannotCreate(
             "cannot write '\(url.path)': \(SystemErrorText.writing(url.path, error: error, makesFolders: true))")
@@ -273,7 +289,7 @@ struct Runner {
     }
     if let first = unwritten.first { throw RunFailure.cannotCreate(first) }
     if let path = options.galleryPath {
-      _ = try OutputTarget.deliver(SnapshotGallery.page(results, title: shown), to: path)
+      _ = try OutputTarget.deliver(Array(SnapshotGallery.page(results, title: shown).utf8), to: path)
     }
     var report = ""
     for result in results {

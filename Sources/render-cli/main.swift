@@ -5,7 +5,7 @@ signal(SIGPIPE, SIG_IGN)
 let outcome = Runner(inputs: .live).run(Array(CommandLine.arguments.dropFirst()))
 var status = outcome.status
 do {
-  try FileHandle.standardOutput.write(contentsOf: Data(outcome.standardOutput.utf8))
+  try FileHandle.standardOutput.write(contentsOf: Data(outcome.standardOutputBytes))
 } catch {
   // Standard output is closed, full or a broken pipe: say so once, without a trace.
   status = .outputError

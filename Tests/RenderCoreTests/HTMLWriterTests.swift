@@ -43,9 +43,10 @@ import Testing
 
   @Test func stepByStepStartTagsEscapeEveryValue() {
     var html = HTMLWriter()
+    let classes = "a&b"
     html.start("li")
-    html.attribute("data-item-id", "\" onmouseover=\"alert(1)")
-    html.attribute("class", "a&b")
+    html.attribute("data-item-id", "\" onmouseover=\"alert(1)" as String)
+    html.attribute("class", classes)
     html.attribute("title") {
       $0.text("x<y")
       $0.text("\"")
@@ -77,14 +78,16 @@ import Testing
     #expect(html.output == money.referenceFormat(amount) + money.referenceFormat(12_345))
   }
 
-  @Test func aPageFrameIsWrittenOnceAndTheCacheIsBounded() {
+  @Test func aPageFrameIsWrittenOnceAndTheCacheIsBounded() throws {
     let context = RenderContext(localeTag: "en-US")
-    let first = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
+    let firstBytes = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
       $0.text("1")
     }
-    let again = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
-      $0.text("1")
-    }
+    let first = try #require(String(validating: firstBytes, as: UTF8.self))
+    let again = String(
+      decoding: PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {
+        $0.text("1")
+      }, as: UTF8.self)
     #expect(first == again)
     #expect(first.hasPrefix("<!DOCTYPE html>\n<html lang=\"en-US\" dir=\"ltr\">"))
     #expect(first.contains("<title>A</title>"))
@@ -97,8 +100,74 @@ import Testing
         context: RenderContext(
           configuration: configuration, localeTag: "en-US")
       ) { _ in }
-      #expect(page.contains("href=\"https://example.com/\(index)\""))
+      #expect(String(decoding: page, as: UTF8.self).contains("href=\"https://example.com/\(index)\""))
     }
     #expect(PageShell.Frame.cachedCount <= PageShell.Frame.cacheLimit)
+  }
+
+  /// The scan of eight bytes at a time against a byte-by-byte reference: each markup
+  /// byte (and its neighbours that only look alike, `$` `'` `=` `?`) at every offset of
+  /// texts long and short, around multi-byte characters, in text and in attributes.
+  @Test func escapingFindsEveryMarkupByteAtEveryOffset() {
+    func reference(_ text: String, quotes: Bool) -> String {
+      var out = ""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"" where quotes: out += "&quot;"
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out
+    }
+    let specials: [Character] = ["&", "<", ">", "\"", "$", "'", "=", "?", "\"", "é"]
+    for length in 0..<40 {
+      for offset in 0..<max(1, length) {
+        for special in specials {
+          var characters = Array(repeating: Character("a"), count: length)
+          if length > 0 { characters[offset] = special }
+          if length > 3 { characters[length - 1] = "<" }
+          if length > 10 { characters[offset / 2] = "東" }
+          let text = String(characters)
+          var html = HTMLWriter()
+          html.text(text)
+          #expect(html.output == reference(text, quotes: false), "\(text)")
+          var quoted = HTMLWriter()
+          quoted.start("p")
+          quoted.attribute("title", text)
+          quoted.endStartTag()
+          #expect(quoted.output == "<p title=\"" + reference(text, quotes: true) + "\">", "\(text)")
+        }
+      }
+    }
+  }
+
+  /// Constant attribute values (`StaticString`s, written without a scan) hold no byte
+  /// that needs an entity: every literal on a line of the screens' sources that writes
+  /// an attribute or a class. (A debug build also checks each one as it is written.)
+  @Test func constantAttributeValuesNeedNoEntity() throws {
+    #expect(HTMLWriter.needsNoEntity("item-name merchant"))
+    #expect(!HTMLWriter.needsNoEntity("a&b"))
+    #expect(!HTMLWriter.needsNoEntity("say \"hi\""))
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appending(path: "Sources")
+    let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") && !$0.hasSuffix("HTMLWriter.swift") }
+    var checked = 0
+    for file in files {
+      let text = try String(contentsOf: sources.appending(path: file), encoding: .utf8)
+      for line in text.split(separator: "\n") where line.contains(".attribute(") || line.contains("class: ") {
+        #expect(!line.contains("\\\""), "\(file): \(line)")
+        let pieces = line.split(separator: "\"", omittingEmptySubsequences: false)
+        // Odd pieces are inside a literal.
+        for (index, piece) in pieces.enumerated() where index % 2 == 1 {
+          checked += 1
+          #expect(!piece.utf8.contains { HTMLWriter.entityBytes.contains($0) }, "\(file): \(line)")
+        }
+      }
+    }
+    #expect(checked > 50)
   }
 }

@@ -37,14 +37,22 @@ import Testing
   }
 
   /// Both renderings of `screen` through the protocol, and each checked against the
-  /// protocol's own two requirements, so neither format can take another path.
+  /// protocol's own two requirements, so neither format can take another path. The
+  /// bytes (what a server and `render-cli` write) are valid UTF-8, as the protocol
+  /// promises, and are the String's bytes exactly.
   static func both(
-    _ screen: any Screen, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
+    _ screen: any Screen, context: RenderContext, width: Int = OutputFormat.defaultTextWidth,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) -> (html: String, text: String) {
     let html = screen.render(.html, context: context, width: width)
     let text = screen.render(.text, context: context, width: width)
-    #expect(html == screen.html(context: context))
-    #expect(text == screen.text(context: context, width: width))
+    #expect(html == screen.html(context: context), sourceLocation: sourceLocation)
+    #expect(text == screen.text(context: context, width: width), sourceLocation: sourceLocation)
+    let bytes = screen.htmlUTF8(context: context)
+    #expect(String(validating: bytes, as: UTF8.self) == html, sourceLocation: sourceLocation)
+    #expect(screen.renderUTF8(.html, context: context, width: width) == bytes, sourceLocation: sourceLocation)
+    #expect(
+      screen.renderUTF8(.text, context: context, width: width) == Array(text.utf8), sourceLocation: sourceLocation)
     return (html, text)
   }
 

@@ -4,7 +4,7 @@ import RenderCore
 /// animation hints in HTML and the change gutter in text.
 extension CartUpdate: Screen {
   /// The page with `data-change` hints, as ``CartHTML`` renders it.
-  public func html(context: RenderContext) -> String { CartHTML.render(self, context: context) }
+  public func htmlUTF8(context: RenderContext) -> [UInt8] { CartHTML.renderUTF8(self, context: context) }
 
   /// The text with a change gutter, as ``CartText`` renders it.
   public func text(context: RenderContext, width: Int) -> String {

@@ -23,13 +23,24 @@ import RenderCore
 /// digits into the page (``HTMLWriter/text(_:in:)-(Decimal,_)``), templates with their
 /// arguments through ``HTMLWriter/text(_:isolated:argument:)``.
 public enum CartHTML {
-  public static func render(_ cart: ShoppingCart, context: RenderContext) -> String {
+  /// The page's UTF-8 bytes (valid UTF-8, see ``Screen/htmlUTF8(context:)``).
+  public static func renderUTF8(_ cart: ShoppingCart, context: RenderContext) -> [UInt8] {
     page(cart, update: nil, context: context)
   }
 
-  /// The updated cart with animation hints against ``CartUpdate/previous``.
-  public static func render(_ update: CartUpdate, context: RenderContext) -> String {
+  /// The updated cart with animation hints against ``CartUpdate/previous``, as UTF-8 bytes.
+  public static func renderUTF8(_ update: CartUpdate, context: RenderContext) -> [UInt8] {
     page(update.cart, update: update, context: context)
+  }
+
+  /// ``renderUTF8(_:context:)-(ShoppingCart,_)`` as a `String`.
+  public static func render(_ cart: ShoppingCart, context: RenderContext) -> String {
+    String(decoding: renderUTF8(cart, context: context), as: UTF8.self)
+  }
+
+  /// ``renderUTF8(_:context:)-(CartUpdate,_)`` as a `String`.
+  public static func render(_ update: CartUpdate, context: RenderContext) -> String {
+    String(decoding: renderUTF8(update, context: context), as: UTF8.self)
   }
 
   /// The UI strings every item uses, looked up once per page rather than per item.
@@ -46,7 +57,7 @@ public enum CartHTML {
   /// Bytes reserved per item: a plain item takes about 400.
   private static let bytesPerItem = 512
 
-  private static func page(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext) -> String {
+  private static func page(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext) -> [UInt8] {
     let strings = context.strings
     let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
     let style = update == nil ? CartStyle.css : CartStyle.css + CartStyle.updates
@@ -98,9 +109,13 @@ public enum CartHTML {
               list.newline()
             }
           } else {
-            for item in cart.items {
-              writeItem(item, row: nil, money: money, templates: templates, into: &list)
-              list.newline()
+            // Borrowed in place: a `for item in` loop would copy each item (five
+            // reference-counted fields) out of the array.
+            cart.items.withUnsafeBufferPointer { items in
+              for index in items.indices {
+                writeItem(items[index], row: nil, money: money, templates: templates, into: &list)
+                list.newline()
+              }
             }
           }
         }
@@ -151,7 +166,7 @@ public enum CartHTML {
   }
 
   private static func writeItem(
-    _ item: ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
+    _ item: borrowing ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
     into html: inout HTMLWriter
   ) {
     html.start("li")
@@ -163,14 +178,20 @@ public enum CartHTML {
     html.start("div")
     html.attribute("class", "item-line")
     html.endStartTag()
-    html.element("p", class: "item-name merchant") { $0.isolated(item.name) }
+    // The closures below capture these values, not a copy of the whole item.
+    let name = item.name
+    let totalPrice = item.totalPrice
+    let payablePrice = item.payablePrice
+    let quantity = item.quantity
+    let isAdjusted = item.isAdjusted
+    html.element("p", class: "item-name merchant") { $0.isolated(name) }
     html.element("p", class: "price") { price in
-      if item.isAdjusted {
+      if isAdjusted {
         price.element("span", class: "visually-hidden") {
           $0.text(templates.priceWasNow) { position, html in
             switch position {
-            case 1: html.text(item.totalPrice, in: money)
-            case 2: html.text(item.payablePrice, in: money)
+            case 1: html.text(totalPrice, in: money)
+            case 2: html.text(payablePrice, in: money)
             default: break
             }
           }
@@ -178,18 +199,18 @@ public enum CartHTML {
         price.start("span")
         price.attribute("aria-hidden", "true")
         price.endStartTag()
-        price.element("s") { $0.text(item.totalPrice, in: money) }
-        price.element("span") { $0.text(item.payablePrice, in: money) }
+        price.element("s") { $0.text(totalPrice, in: money) }
+        price.element("span") { $0.text(payablePrice, in: money) }
         price.end("span")
       } else {
-        price.text(item.payablePrice, in: money)
+        price.text(payablePrice, in: money)
       }
     }
     html.end("div")
     html.newline()
     html.element("p", class: "quantity") {
       $0.text(templates.quantity) { position, html in
-        if position == 1 { html.text(count: item.quantity, in: money) }
+        if position == 1 { html.text(count: quantity, in: money) }
       }
     }
     html.newline()

@@ -193,8 +193,8 @@ extension RelayServer {
         screen = cart
       }
     }
-    let html = screen.html(context: context)
-    let body = Array(html.utf8)
+    // The page's bytes as they are: no String made and read back.
+    let body = screen.htmlUTF8(context: context)
     if cacheable { pages.store(key, body) }
     return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: body)
   }

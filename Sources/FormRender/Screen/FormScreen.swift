@@ -16,8 +16,8 @@ public struct FormScreen: Screen {
   }
 
   /// The page, as ``FormHTML`` renders it.
-  public func html(context: RenderContext) -> String {
-    FormHTML.render(request, context: context, state: state, formats: formats)
+  public func htmlUTF8(context: RenderContext) -> [UInt8] {
+    FormHTML.renderUTF8(request, context: context, state: state, formats: formats)
   }
 
   /// The text, as ``FormText`` renders it.

@@ -29,6 +29,14 @@ public struct TrustedHTML: Sendable {
 /// markup are copied in whole, and escaping copies the runs between the bytes that need
 /// an entity. ``bytes`` hands the page out as it is, ``output`` as one `String`.
 ///
+/// Escaping looks at eight bytes at a time for the four that need an entity. The engine's
+/// own constant attribute values (`StaticString`s, like the names) are written without
+/// a scan: they are not untrusted, and a debug build checks that none holds `& " < >`.
+///
+/// The small writes (a tag, an attribute, a byte run, the buffer's append) are
+/// `@inlinable`, so they inline into the screens of other modules; the scan and the
+/// buffer's growth stay calls.
+///
 /// Nothing is allocated per element: a start tag is written in steps
 /// (``start(_:)``, ``attribute(_:_:)-(StaticString,String)``, ``endStartTag()``,
 /// ``end(_:)``), or by ``element(_:class:text:)`` and its kin for the common shapes. UI
@@ -54,13 +62,16 @@ public struct HTMLWriter: ~Copyable {
     }
   }
 
-  private var start: UnsafeMutablePointer<UInt8>
-  private var count = 0
-  private var capacity: Int
+  @usableFromInline var start: UnsafeMutablePointer<UInt8>
+  @usableFromInline var count = 0
+  @usableFromInline var capacity: Int
   /// True between ``start(_:)`` and ``endStartTag()``: attributes may be written.
-  private var inStartTag = false
+  @usableFromInline var inStartTag = false
+  /// True while an attribute's value is written through
+  /// ``attribute(_:_:)-(StaticString,(inout HTMLWriter)->Void)``.
+  @usableFromInline var inAttribute = false
 
-  /// The page so far, UTF-8.
+  /// The page so far, UTF-8 (valid UTF-8: see ``Screen/htmlUTF8(context:)``).
   public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
   /// The page so far as a `String` (made from the bytes each time it is read).
@@ -82,10 +93,17 @@ public struct HTMLWriter: ~Copyable {
   // MARK: Elements
 
   /// `<name attributes>` … `</name>`, with `content` writing the inside.
+  @inlinable
   public mutating func element(
     _ name: StaticString, _ attributes: [Attribute] = [], _ content: (inout HTMLWriter) -> Void = { _ in }
   ) {
-    open(name, attributes)
+    if attributes.isEmpty {
+      put(UInt8(ascii: "<"))
+      append(name)
+      put(UInt8(ascii: ">"))
+    } else {
+      open(name, attributes)
+    }
     content(&self)
     end(name)
   }
@@ -98,6 +116,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// `<name class="…">` … `</name>`, with `content` writing the inside.
+  @inlinable
   public mutating func element(
     _ name: StaticString, class value: StaticString, _ content: (inout HTMLWriter) -> Void
   ) {
@@ -109,6 +128,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// `<name class="…">text</name>`.
+  @inlinable
   public mutating func element(_ name: StaticString, class value: StaticString, text: String) {
     start(name)
     attribute("class", value)
@@ -124,6 +144,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// `<name`: the start of a start tag; ``attribute(_:_:)-(StaticString,String)`` may
   /// follow, then ``endStartTag()``, the content and ``end(_:)`` (none for a void element).
+  @inlinable @inline(__always)
   public mutating func start(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     put(UInt8(ascii: "<"))
@@ -131,22 +152,29 @@ public struct HTMLWriter: ~Copyable {
     inStartTag = true
   }
 
-  /// ` name="value"` in the open start tag, `value` escaped.
+  /// ` name="value"` in the open start tag, `value` escaped. Disfavoured, so that a
+  /// literal value takes the `StaticString` overload (unscanned) rather than becoming a
+  /// `String`; a `String` value can only come here.
+  @inlinable @_disfavoredOverload
   public mutating func attribute(_ name: StaticString, _ value: String) {
     beginAttribute(name)
     escape(value, quotes: true)
     put(UInt8(ascii: "\""))
   }
 
-  /// ` name="value"` for one of the engine's own constant values, escaped all the same.
+  /// ` name="value"` for one of the engine's own constant values, copied without a scan
+  /// (like a name, it is not untrusted; a debug build checks that it needs no entity).
+  @inlinable @inline(__always)
   public mutating func attribute(_ name: StaticString, _ value: StaticString) {
+    assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
     beginAttribute(name)
-    value.withUTF8Buffer { escape($0, quotes: true) }
+    append(value)
     put(UInt8(ascii: "\""))
   }
 
   /// ` name="value"` whose value `write` writes (``text(_:)`` and its kin escape it for
   /// the attribute here: quotes too).
+  @inlinable
   public mutating func attribute(_ name: StaticString, _ write: (inout HTMLWriter) -> Void) {
     beginAttribute(name)
     inAttribute = true
@@ -156,6 +184,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// A bare boolean attribute (` hidden`, ` checked`) in the open start tag.
+  @inlinable @inline(__always)
   public mutating func attribute(flag name: StaticString) {
     assert(inStartTag, "HTMLWriter: no start tag is open")
     put(UInt8(ascii: " "))
@@ -163,6 +192,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// `>`: the end of the open start tag.
+  @inlinable @inline(__always)
   public mutating func endStartTag() {
     assert(inStartTag, "HTMLWriter: no start tag is open")
     put(UInt8(ascii: ">"))
@@ -170,20 +200,35 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// `</name>`.
+  @inlinable @inline(__always)
   public mutating func end(_ name: StaticString) {
     append("</")
     append(name)
     put(UInt8(ascii: ">"))
   }
 
+  /// True when `value` holds none of `& " < >` (checked by debug builds and tests:
+  /// constants are written unscanned).
+  @usableFromInline
+  static func needsNoEntity(_ value: StaticString) -> Bool {
+    value.withUTF8Buffer { bytes in
+      !bytes.contains { Self.entityBytes.contains($0) }
+    }
+  }
+
+  /// The bytes text or an attribute value may not hold as they are: `& " < >`.
+  static let entityBytes: [UInt8] = [UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">")]
+
   // MARK: Text
 
   /// Escaped text.
+  @inlinable
   public mutating func text(_ text: String) {
     escape(text, quotes: inAttribute)
   }
 
   /// Escaped text given as UTF-8 bytes (which must be valid UTF-8, as a `String`'s are).
+  @inlinable
   public mutating func text(utf8: UnsafeBufferPointer<UInt8>) {
     escape(utf8, quotes: inAttribute)
   }
@@ -202,6 +247,7 @@ public struct HTMLWriter: ~Copyable {
   /// A UI string's template: its literal segments escaped, each placeholder written by
   /// `argument(position, &writer)` (1-based, as in `%2$@`), inside `<bdi>` when
   /// `isolated`, so an inserted Hebrew name cannot reorder the words around it.
+  @inlinable
   public mutating func text(
     _ template: [MessageSegment], isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
   ) {
@@ -223,6 +269,7 @@ public struct HTMLWriter: ~Copyable {
   /// Merchant or customer text in `<bdi>`: it keeps its own direction (a Hebrew name, a
   /// Latin name in an Arabic page) without reordering what stands around it, while its
   /// block still aligns with the page.
+  @inlinable
   public mutating func isolated(_ text: String) {
     append("<bdi>")
     escape(text, quotes: false)
@@ -243,14 +290,13 @@ public struct HTMLWriter: ~Copyable {
   mutating func raw(literal markup: StaticString) { append(markup) }
 
   /// A line break in the source, to keep pages readable in a diff.
+  @inlinable @inline(__always)
   public mutating func newline() { put(UInt8(ascii: "\n")) }
 
   // MARK: Bytes
 
-  /// True while an attribute's value is written through ``attribute(_:_:)-(StaticString,(inout HTMLWriter)->Void)``.
-  private var inAttribute = false
-
-  private mutating func open(_ name: StaticString, _ attributes: [Attribute]) {
+  @usableFromInline
+  mutating func open(_ name: StaticString, _ attributes: [Attribute]) {
     start(name)
     for attribute in attributes {
       if let value = attribute.value {
@@ -262,15 +308,16 @@ public struct HTMLWriter: ~Copyable {
     endStartTag()
   }
 
-  private mutating func beginAttribute(_ name: StaticString) {
+  @inlinable @inline(__always)
+  mutating func beginAttribute(_ name: StaticString) {
     assert(inStartTag, "HTMLWriter: no start tag is open")
     put(UInt8(ascii: " "))
     append(name)
     append("=\"")
   }
 
-  @inline(__always)
-  private mutating func append(_ name: StaticString) {
+  @inlinable @inline(__always)
+  mutating func append(_ name: StaticString) {
     // String literals are stored as UTF-8; a one-scalar literal may not be.
     if name.hasPointerRepresentation {
       put(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
@@ -279,28 +326,48 @@ public struct HTMLWriter: ~Copyable {
     }
   }
 
-  @inline(__always)
-  private mutating func put(_ byte: UInt8) {
+  @inlinable @inline(__always)
+  mutating func put(_ byte: UInt8) {
     if count == capacity { grow(toHold: count + 1) }
     start[count] = byte
     count += 1
   }
 
-  /// Short runs (tag names, punctuation) are copied byte by byte: cheaper than a call
-  /// to `memcpy`.
-  @inline(__always)
-  private mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
-    guard let base = source.baseAddress, !source.isEmpty else { return }
-    if count + source.count > capacity { grow(toHold: count + source.count) }
-    if source.count <= 16 {
-      for index in 0..<source.count { start[count + index] = base[index] }
-    } else {
-      (start + count).update(from: base, count: source.count)
+  /// Short runs (tag names, punctuation, words) are copied as one to three loads and
+  /// stores of up to eight bytes, overlapping in the middle: cheaper than a call to
+  /// `memcpy`, and than a loop over the bytes.
+  @inlinable @inline(__always)
+  mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let base = source.baseAddress else { return }
+    let length = source.count
+    if length > capacity - count { grow(toHold: count + length) }
+    let target = UnsafeMutableRawPointer(start + count)
+    let from = UnsafeRawPointer(base)
+    if length >= 8 {
+      if length <= 16 {
+        let head = from.loadUnaligned(as: UInt64.self)
+        let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+        target.storeBytes(of: head, as: UInt64.self)
+        target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+      } else {
+        target.copyMemory(from: from, byteCount: length)
+      }
+    } else if length >= 4 {
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+      target.storeBytes(of: head, as: UInt32.self)
+      target.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    } else if length > 0 {
+      let half = length >> 1
+      target.storeBytes(of: base[0], as: UInt8.self)
+      target.storeBytes(of: base[half], toByteOffset: half, as: UInt8.self)
+      target.storeBytes(of: base[length - 1], toByteOffset: length - 1, as: UInt8.self)
     }
-    count += source.count
+    count += length
   }
 
-  private mutating func grow(toHold needed: Int) {
+  @usableFromInline
+  mutating func grow(toHold needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -310,10 +377,9 @@ public struct HTMLWriter: ~Copyable {
     capacity = newCapacity
   }
 
-  /// Copies `text`'s UTF-8, each `& < >` (and `"` when `quotes`) as its entity: the runs
-  /// between those bytes are copied whole. UTF-8 never has these bytes inside a
-  /// multi-byte character, so no character is split.
-  private mutating func escape(_ text: String, quotes: Bool) {
+  /// Copies `text`'s UTF-8 escaped (see ``escape(_:quotes:)-(UnsafeBufferPointer<UInt8>,_)``).
+  @inlinable
+  mutating func escape(_ text: String, quotes: Bool) {
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { escape($0, quotes: quotes) }
     if copied == nil {
       var contiguous = text
@@ -321,24 +387,64 @@ public struct HTMLWriter: ~Copyable {
     }
   }
 
-  private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, quotes: Bool) {
+  /// Copies `utf8`, each `& < >` (and `"` when `quotes`) as its entity: the runs between
+  /// those bytes are copied whole. UTF-8 never has these bytes inside a multi-byte
+  /// character, so no character is split.
+  ///
+  /// Eight bytes are tested at once: `&` and `"` are the only bytes that equal `&` once
+  /// bit 2 is set, `<` and `>` the only ones that equal `>` once bit 1 is set; a byte
+  /// equal to its target becomes zero under XOR, and the lowest zero byte of a word is
+  /// found exactly by the borrow trick (higher ones may be false alarms; only the lowest
+  /// is used).
+  @usableFromInline
+  mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, quotes: Bool) {
+    guard let base = utf8.baseAddress else { return }
+    let count = utf8.count
+    let raw = UnsafeRawPointer(base)
     var runStart = 0
-    for index in 0..<utf8.count {
-      let byte = utf8[index]
-      // `"` `&` `<` `>` are all at most 0x3E: letters pass on the first test.
-      if byte > UInt8(ascii: ">") { continue }
+    var index = 0
+    while index < count {
+      let found: Int
+      if index + 8 <= count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let hits =
+          Self.zeroBytes((word | 0x0404_0404_0404_0404) ^ 0x2626_2626_2626_2626)
+          | Self.zeroBytes((word | 0x0202_0202_0202_0202) ^ 0x3E3E_3E3E_3E3E_3E3E)
+        if hits == 0 {
+          index += 8
+          continue
+        }
+        found = index + hits.trailingZeroBitCount >> 3
+      } else {
+        let byte = base[index]
+        // `"` `&` `<` `>` are all at most 0x3E: letters pass on the first test.
+        if byte > UInt8(ascii: ">") || (byte | 0x04 != UInt8(ascii: "&") && byte | 0x02 != UInt8(ascii: ">")) {
+          index += 1
+          continue
+        }
+        found = index
+      }
       let entity: StaticString
-      switch byte {
+      switch base[found] {
       case UInt8(ascii: "&"): entity = "&amp;"
       case UInt8(ascii: "<"): entity = "&lt;"
       case UInt8(ascii: ">"): entity = "&gt;"
       case UInt8(ascii: "\"") where quotes: entity = "&quot;"
-      default: continue
+      default:
+        index = found + 1
+        continue
       }
-      if runStart < index { put(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      if runStart < found { put(UnsafeBufferPointer(start: base + runStart, count: found - runStart)) }
       append(entity)
-      runStart = index + 1
+      runStart = found + 1
+      index = found + 1
     }
-    if runStart < utf8.count { put(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    if runStart < count { put(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+  }
+
+  /// The high bit of each zero byte of `word`, exact for the lowest one.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 }

@@ -13,12 +13,14 @@ import Synchronization
 /// (the head, the style sheets, the session header), so it is written once and later
 /// pages copy its bytes (``Frame``).
 public enum PageShell {
-  /// A full HTML document. `title` is the screen's name, `style` its own sheet (after
-  /// ``PageStyle/base``); `content` writes the inside of `<main>`.
+  /// A full HTML document as its UTF-8 bytes (valid UTF-8, see ``Screen/htmlUTF8(context:)``).
+  /// `title` is the screen's name, `style` its own sheet (after ``PageStyle/base``);
+  /// `content` writes the inside of `<main>`.
+  /// - Parameter capacity: bytes reserved for the page up front (it grows if it must).
   public static func page(
     title: String, screen: StaticString, style: TrustedHTML, context: RenderContext,
     capacity: Int = 16 * 1024, content: (inout HTMLWriter) -> Void
-  ) -> String {
+  ) -> [UInt8] {
     let frame = Frame.shared(screen: screen, style: style, context: context)
     var html = HTMLWriter(capacity: capacity)
     frame.beforeTitle.withUnsafeBufferPointer { html.raw(written: $0) }
@@ -30,7 +32,7 @@ public enum PageShell {
     frame.afterTitle.withUnsafeBufferPointer { html.raw(written: $0) }
     content(&html)
     html.raw(literal: "</main>\n</body>\n</html>\n")
-    return html.output
+    return html.bytes
   }
 
   /// The bytes of a page around its title and content, for one context and screen.
