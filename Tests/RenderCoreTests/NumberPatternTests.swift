@@ -44,4 +44,40 @@ import Testing
     }
     #expect(learned == nil)
   }
+
+  static let dollars = Decimal.FormatStyle.Currency(code: "USD", locale: Locale(identifier: "en-US"))
+
+  @Test func aPatternWithoutMarkupIsCopiedUnscanned() throws {
+    let pattern = try #require(NumberPattern.learn(wholeNumbers: false) { $0.formatted(Self.dollars) })
+    #expect(pattern.isMarkupFree)
+    let money = MoneyFormatter.shared(currency: "USD", locale: Locale(identifier: "en-US"))
+    let marked = money.withMarkedUTF8(Self.decimal("-1234.5")) { utf8, isMarkupFree in
+      (String(decoding: utf8, as: UTF8.self), isMarkupFree)
+    }
+    #expect(marked.0 == "-$1,234.50" && marked.1)
+    var html = HTMLWriter()
+    html.text(Self.decimal("-1234.5"), in: money)
+    #expect(html.output == "-$1,234.50")
+  }
+
+  /// Learned text holding `&` `"` `<` `>` (as an affix, or as a separator) is marked,
+  /// and the writer escapes it.
+  @Test(arguments: [
+    ("$", "<$", "&lt;$1,234.50"), ("$", "&$", "&amp;$1,234.50"), ("$", ">$", "&gt;$1,234.50"),
+    ("$", "\"$", "\"$1,234.50"), (".", "&", "$1,234&amp;50"), (",", "<", "$1&lt;234.50"),
+  ])
+  func aPatternWithMarkupKeepsTheScan(_ original: String, _ replacement: String, _ written: String) throws {
+    let pattern = try #require(
+      NumberPattern.learn(wholeNumbers: false) { value in
+        value.formatted(Self.dollars).replacingOccurrences(of: original, with: replacement)
+      })
+    #expect(!pattern.isMarkupFree)
+    let output = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pattern.packedByteCount) { storage in
+      let packed = pattern.packed(into: storage)
+      var html = HTMLWriter()
+      _ = packed.withUTF8(Self.decimal("1234.5")) { html.number(utf8: $0, isMarkupFree: packed.isMarkupFree) }
+      return html.output
+    }
+    #expect(output == written)
+  }
 }

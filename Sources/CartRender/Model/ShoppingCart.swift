@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 
 /// The cart the merchant's app shares with `updateShoppingCart(_:)`. Every update
 /// replaces the whole cart; items keep their `id` across updates.
@@ -55,8 +56,12 @@ public struct ShoppingCart: Sendable, Equatable {
     /// The price the customer pays for the line: the adjusted one when given.
     public var payablePrice: Decimal { totalAdjustedPrice ?? totalPrice }
 
-    /// True when the original price must be shown struck through.
-    public var isAdjusted: Bool { totalAdjustedPrice.map { $0 != totalPrice } ?? false }
+    /// True when the original price must be shown struck through: an adjusted price
+    /// that is not the same number (`==`, so `15.0` is `15`).
+    public var isAdjusted: Bool {
+      guard let totalAdjustedPrice else { return false }
+      return !totalAdjustedPrice.isSameValue(as: totalPrice)
+    }
   }
 
   /// Subtotals, adjustments and the total, under the items.

@@ -87,7 +87,9 @@ public enum CartHTML {
           html.endStartTag()
           html.newline()
           for row in rows {
-            writeItem(row.item, row: row, money: money, templates: templates, into: &html)
+            withUnsafePointer(to: row.item) {
+              writeItem($0, row: row, money: money, templates: templates, into: &html)
+            }
             html.newline()
           }
           html.end("ul")
@@ -105,15 +107,19 @@ public enum CartHTML {
           list.newline()
           if let rows = update?.rows {
             for row in rows {
-              writeItem(row.item, row: row, money: money, templates: templates, into: &list)
+              withUnsafePointer(to: row.item) {
+                writeItem($0, row: row, money: money, templates: templates, into: &list)
+              }
               list.newline()
             }
           } else {
-            // Borrowed in place: a `for item in` loop would copy each item (five
-            // reference-counted fields) out of the array.
+            // Read in place through a pointer: a `for item in` loop, or even a
+            // `borrowing` parameter given `items[index]`, copies each item (five
+            // reference-counted fields) out of the array and destroys the copy.
             cart.items.withUnsafeBufferPointer { items in
+              guard let first = items.baseAddress else { return }
               for index in items.indices {
-                writeItem(items[index], row: nil, money: money, templates: templates, into: &list)
+                writeItem(first + index, row: nil, money: money, templates: templates, into: &list)
                 list.newline()
               }
             }
@@ -166,12 +172,12 @@ public enum CartHTML {
   }
 
   private static func writeItem(
-    _ item: borrowing ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
+    _ item: UnsafePointer<ShoppingCart.Item>, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
     into html: inout HTMLWriter
   ) {
     html.start("li")
     html.attribute("class", "item")
-    html.attribute("data-item-id", item.id)
+    html.attribute("data-item-id", item.pointee.id)
     if let row { writeHints(row, into: &html) }
     html.endStartTag()
     html.newline()
@@ -179,11 +185,11 @@ public enum CartHTML {
     html.attribute("class", "item-line")
     html.endStartTag()
     // The closures below capture these values, not a copy of the whole item.
-    let name = item.name
-    let totalPrice = item.totalPrice
-    let payablePrice = item.payablePrice
-    let quantity = item.quantity
-    let isAdjusted = item.isAdjusted
+    let name = item.pointee.name
+    let totalPrice = item.pointee.totalPrice
+    let payablePrice = item.pointee.payablePrice
+    let quantity = item.pointee.quantity
+    let isAdjusted = item.pointee.isAdjusted
     html.element("p", class: "item-name merchant") { $0.isolated(name) }
     html.element("p", class: "price") { price in
       if isAdjusted {
@@ -214,8 +220,8 @@ public enum CartHTML {
       }
     }
     html.newline()
-    writeList(item.descriptions, class: "descriptions", into: &html)
-    writeList(item.details, class: "details", into: &html)
+    writeList(item.pointee.descriptions, class: "descriptions", into: &html)
+    writeList(item.pointee.details, class: "details", into: &html)
     html.end("li")
   }
 

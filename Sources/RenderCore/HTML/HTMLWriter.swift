@@ -233,15 +233,23 @@ public struct HTMLWriter: ~Copyable {
     escape(utf8, quotes: inAttribute)
   }
 
-  /// `amount` as `money` formats it, its bytes written straight into the page (escaped
-  /// like any text).
+  /// `amount` as `money` formats it, its bytes written straight into the page: escaped
+  /// like any text unless its learned pattern was proven to hold no `&` `"` `<` `>`
+  /// (``NumberPattern/isMarkupFree``), then copied unscanned.
   public mutating func text(_ amount: Decimal, in money: MoneyFormatter) {
-    money.withUTF8(amount) { escape($0, quotes: inAttribute) }
+    money.withMarkedUTF8(amount) { number(utf8: $0, isMarkupFree: $1) }
   }
 
-  /// `count` in `money`'s locale digits, written straight into the page.
+  /// `count` in `money`'s locale digits, written straight into the page (unscanned
+  /// when its pattern is markup-free, as for amounts).
   public mutating func text(count: Int, in money: MoneyFormatter) {
-    money.withUTF8(count) { escape($0, quotes: inAttribute) }
+    money.withMarkedUTF8(count) { number(utf8: $0, isMarkupFree: $1) }
+  }
+
+  /// A formatted number's bytes: copied as they are when its pattern holds no markup
+  /// character, else escaped like any text.
+  mutating func number(utf8: UnsafeBufferPointer<UInt8>, isMarkupFree: Bool) {
+    if isMarkupFree { put(utf8) } else { escape(utf8, quotes: inAttribute) }
   }
 
   /// A UI string's template: its literal segments escaped, each placeholder written by

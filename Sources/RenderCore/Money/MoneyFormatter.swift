@@ -122,6 +122,30 @@ public struct MoneyFormatter: Sendable {
     return text.withUTF8(body)
   }
 
+  /// Calls `body` with the bytes ``withUTF8(_:_:)-(Decimal,_)`` gives and whether they
+  /// need no HTML escaping (true only from a pattern proven free of `&` `"` `<` `>`;
+  /// Foundation's own text is always scanned).
+  func withMarkedUTF8<Result>(
+    _ amount: Decimal, _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ isMarkupFree: Bool) -> Result
+  ) -> Result {
+    if let compiled = amountPattern,
+      let result = compiled.packed.withUTF8(amount, { body($0, compiled.packed.isMarkupFree) })
+    {
+      return result
+    }
+    var text = amount.formatted(currencyStyle)
+    return text.withUTF8 { body($0, false) }
+  }
+
+  /// ``withMarkedUTF8(_:_:)-(Decimal,_)`` for a count.
+  func withMarkedUTF8<Result>(
+    _ count: Int, _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ isMarkupFree: Bool) -> Result
+  ) -> Result {
+    if let compiled = countPattern { return compiled.packed.withUTF8(count) { body($0, compiled.packed.isMarkupFree) } }
+    var text = count.formatted(integerStyle)
+    return text.withUTF8 { body($0, false) }
+  }
+
   /// Calls `body` with the UTF-8 of ``format(_:)-(Int)``'s text.
   public func withUTF8<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     if let compiled = countPattern { return compiled.packed.withUTF8(count, body) }

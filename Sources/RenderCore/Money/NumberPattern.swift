@@ -28,6 +28,17 @@ struct NumberPattern: Sendable, Equatable {
   var fractionDigits: Int
   /// Whether a negative amount that rounds to zero keeps its minus sign (`-$0.00`).
   var negativeZeroKeepsSign: Bool
+  /// True when no text of the pattern (affixes, digits, separators) holds a byte HTML
+  /// escapes (`&` `"` `<` `>`): its amounts are copied into a page unscanned. Set by
+  /// ``learn(wholeNumbers:reference:)`` from the learned text.
+  var isMarkupFree = false
+
+  /// True when none of the pattern's text holds `&` `"` `<` or `>`.
+  var textIsMarkupFree: Bool {
+    let markup: [UInt8] = Array("&\"<>".utf8)
+    return ![positivePrefix, positiveSuffix, negativePrefix, negativeSuffix, digits, decimalSeparator, groupingSeparator]
+      .contains { $0.contains(where: markup.contains) }
+  }
 
   /// True when the digits are ASCII `0`–`9`: runs of digits are copied as they are.
   private var asciiDigits: Bool { digitWidth == 1 && digits == Array("0123456789".utf8) }
@@ -65,7 +76,7 @@ struct NumberPattern: Sendable, Equatable {
       decimalSeparator: place(decimalSeparator), groupingSeparator: place(groupingSeparator),
       digitWidth: digitWidth, primaryGroup: primaryGroup, secondaryGroup: secondaryGroup,
       minimumGrouping: minimumGrouping, fractionDigits: fractionDigits, negativeZeroKeepsSign: negativeZeroKeepsSign,
-      asciiDigits: asciiDigits)
+      asciiDigits: asciiDigits, isMarkupFree: isMarkupFree)
   }
 
   /// Calls `body` with this pattern packed in a temporary buffer.
@@ -92,6 +103,8 @@ struct NumberPattern: Sendable, Equatable {
     var fractionDigits: Int
     var negativeZeroKeepsSign: Bool
     var asciiDigits: Bool
+    /// ``NumberPattern/isMarkupFree``: the bytes written need no HTML escaping.
+    var isMarkupFree: Bool
 
     /// Calls `body` with `amount`'s UTF-8 as ``NumberPattern/format(_:)-(Decimal)``
     /// writes it, laid out in a temporary buffer; nil when its digits cannot be read.

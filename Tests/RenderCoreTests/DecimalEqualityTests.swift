@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import RenderCore
+
+/// `Decimal.isSameValue(as:)` answers as Foundation's `==` on every pair, read from the
+/// storage for finite values.
+@Suite struct DecimalEqualityTests {
+  static let posix = Locale(identifier: "en_US_POSIX")
+
+  static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: posix) ?? .nan }
+
+  /// `mantissa` × 10^`exponent`, stored as given (not compacted).
+  static func stored(_ mantissa: UInt64, exponent: Int32, negative: Bool = false) -> Decimal {
+    var words: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0)
+    words.0 = UInt16(truncatingIfNeeded: mantissa)
+    words.1 = UInt16(truncatingIfNeeded: mantissa >> 16)
+    words.2 = UInt16(truncatingIfNeeded: mantissa >> 32)
+    words.3 = UInt16(truncatingIfNeeded: mantissa >> 48)
+    let length: UInt32 = mantissa == 0 ? 0 : UInt32((64 - mantissa.leadingZeroBitCount + 15) / 16)
+    return Decimal(
+      _exponent: exponent, _length: length, _isNegative: negative ? 1 : 0, _isCompact: 0, _reserved: 0,
+      _mantissa: words)
+  }
+
+  static let finite: [Decimal] = [
+    decimal("0"), stored(0, exponent: 5), stored(0, exponent: -7), Decimal(sign: .minus, exponent: 0, significand: 0),
+    -decimal("0"), decimal("1.5"), decimal("1.50"), stored(15, exponent: -1), stored(150, exponent: -2),
+    stored(1_500_000, exponent: -6), decimal("-1.5"), stored(150, exponent: -2, negative: true), decimal("15"),
+    stored(15, exponent: 0), stored(150, exponent: -1), decimal("1.6"), decimal("1"), stored(1, exponent: 1),
+    decimal("10"), stored(10, exponent: -1), decimal("99999999999999999999999999999999999999"),
+    decimal("9999999999999999999999999999999999999.9"), decimal("12345678901234567890123456789012345678"),
+    decimal("1234567890123456789012345678901234567.8"), decimal("1e127"), stored(1, exponent: 127),
+    stored(10, exponent: 126), decimal("1e-128"), stored(1, exponent: -128), stored(10, exponent: -128),
+    Decimal.greatestFiniteMagnitude, Decimal.leastFiniteMagnitude, Decimal.leastNonzeroMagnitude,
+    stored(UInt64.max, exponent: 0), stored(UInt64.max, exponent: -1), decimal("18446744073709551615"),
+    decimal("184467440737095516150"), stored(UInt64.max, exponent: 1),
+  ]
+
+  @Test func finiteValuesAreReadFromStorage() {
+    for value in Self.finite { #expect(DecimalDigits.parts(value) != nil, "\(value)") }
+  }
+
+  @Test func everyPairAnswersAsFoundation() {
+    let values = Self.finite + [Decimal.nan, Decimal.quietNaN]
+    for lhs in values {
+      for rhs in values { #expect(lhs.isSameValue(as: rhs) == (lhs == rhs), "\(lhs) vs \(rhs)") }
+    }
+  }
+
+  @Test func equalValuesWithOtherExponentsAreEqual() {
+    #expect(Self.decimal("1.5").isSameValue(as: Self.stored(150, exponent: -2)))
+    #expect(Self.stored(0, exponent: 5).isSameValue(as: Self.decimal("0")))
+    #expect(Self.stored(1, exponent: 127).isSameValue(as: Self.stored(10, exponent: 126)))
+    #expect(!Self.decimal("1.5").isSameValue(as: Self.decimal("-1.5")))
+    #expect(!Self.decimal("1.5").isSameValue(as: Self.decimal("1.6")))
+    #expect(!Self.stored(UInt64.max, exponent: 1).isSameValue(as: Self.decimal("18446744073709551615")))
+  }
+}
