@@ -69,10 +69,16 @@ import StatusRender
 //   1,000 items: String path before 224 k / 347 k / 1.62 M / 14.9 M; bytes 116 k /
 //   209 k / 1.14 M / 10.7 M; inlined 115 k / 202 k / 1.09 M / 10.2 M; escaping 112 k /
 //   192 k / 1.01 M / 9.4 M; word copies 105 k / 171 k / 818 k / 7.6 M; constants
-//   unscanned, items not copied into closures 94 k / 166 k / 773 k / 7.1 M. Left per
-//   item (≈ 7 k instructions): escaping ≈ 2.5 k (amounts and template literals are
-//   scanned too), the money layout ≈ 2 k, `Decimal ==` of isAdjusted ≈ 650 (Foundation
-//   normalises both sides), two copies of each Item made by the list's closure ≈ 1 k.
+//   unscanned, items not copied into closures 94 k / 166 k / 773 k / 7.1 M. A third
+//   round: `isAdjusted` compares the two amounts' parts read from their storage
+//   (`Decimal.isSameValue(as:)`, exactly Foundation's `==`, which normalised both sides
+//   for ≈ 650 instructions an item; NaN still goes to Foundation), and amounts and
+//   counts from a learned pattern proven at learning to hold no `&` `"` `<` `>`
+//   (`NumberPattern.isMarkupFree`) are copied unscanned: 84 k / 141 k / 720 k / 6.7 M;
+//   items read through a pointer (a `borrowing` parameter given `items[index]` still
+//   copied and destroyed each Item, ≈ 250 instructions): 76 k / 139 k / 699 k / 6.5 M.
+//   Left per item (≈ 6.2 k): the element closures and escaping of names, templates and
+//   lists, the money layout (`NumberPattern.Packed.layout`, a byte loop per piece).
 // - Text: ICU line-break iterators pooled per locale (ubrk_setText), ASCII fast paths
 //   for width, breaking, bidi isolation, line feeds and trailing spaces. The profile
 //   after that (1,000-item cart, 5.8 ms en-US, 11.5 ms ar-EG): retain/release and

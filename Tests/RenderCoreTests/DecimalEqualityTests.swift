@@ -10,17 +10,18 @@ import Testing
 
   static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: posix) ?? .nan }
 
-  /// `mantissa` × 10^`exponent`, stored as given (not compacted).
-  static func stored(_ mantissa: UInt64, exponent: Int32, negative: Bool = false) -> Decimal {
-    var words: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0)
-    words.0 = UInt16(truncatingIfNeeded: mantissa)
-    words.1 = UInt16(truncatingIfNeeded: mantissa >> 16)
-    words.2 = UInt16(truncatingIfNeeded: mantissa >> 32)
-    words.3 = UInt16(truncatingIfNeeded: mantissa >> 48)
-    let length: UInt32 = mantissa == 0 ? 0 : UInt32((64 - mantissa.leadingZeroBitCount + 15) / 16)
-    return Decimal(
-      _exponent: exponent, _length: length, _isNegative: negative ? 1 : 0, _isCompact: 0, _reserved: 0,
-      _mantissa: words)
+  /// `mantissa` × 10^`exponent`, stored as given (not compacted), written into the
+  /// storage as ``DecimalDigits`` reads it (`layoutIsKnown` checks that reading).
+  static func stored(_ mantissa: UInt64, exponent: Int8, negative: Bool = false) -> Decimal {
+    var value = Decimal()
+    let length = mantissa == 0 ? 0 : (64 - mantissa.leadingZeroBitCount + 15) / 16
+    withUnsafeMutableBytes(of: &value) { raw in
+      for index in raw.indices { raw[index] = 0 }
+      raw[0] = UInt8(bitPattern: exponent)
+      raw[1] = UInt8(length << 4) | (negative ? 0x08 : 0)
+      for byte in 0..<8 { raw[4 + byte] = UInt8(truncatingIfNeeded: mantissa >> (8 * byte)) }
+    }
+    return value
   }
 
   static let finite: [Decimal] = [

@@ -36,8 +36,10 @@ struct NumberPattern: Sendable, Equatable {
   /// True when none of the pattern's text holds `&` `"` `<` or `>`.
   var textIsMarkupFree: Bool {
     let markup: [UInt8] = Array("&\"<>".utf8)
-    return ![positivePrefix, positiveSuffix, negativePrefix, negativeSuffix, digits, decimalSeparator, groupingSeparator]
-      .contains { $0.contains(where: markup.contains) }
+    let texts = [
+      positivePrefix, positiveSuffix, negativePrefix, negativeSuffix, digits, decimalSeparator, groupingSeparator,
+    ]
+    return !texts.contains { $0.contains(where: markup.contains) }
   }
 
   /// True when the digits are ASCII `0`–`9`: runs of digits are copied as they are.
