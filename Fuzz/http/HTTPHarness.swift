@@ -39,14 +39,20 @@ enum HTTPHarness {
     let setting = FuzzSetting(bytes)
     if session == nil || setting.sampled(oneIn: 64) { session = makeSession() }
     let request = substituted(bytes)
-    let answer = exchange(request)
+    let answer = exchange(request).answer
     try checkAnswer(answer)
-    // Still serving after the input: a well-formed request gets its answer.
+    // Still serving after the input: a well-formed request gets its answer. This one is
+    // whole, so the sending side stays open, and the server has 5 s: on a loaded machine
+    // a second was too short to tell a stuck server from a slow one.
     if setting.sampled(oneIn: 16) {
-      let health = exchange(Array("GET /healthz HTTP/1.1\r\nHost: fuzz\r\nConnection: close\r\n\r\n".utf8))
-      guard health.starts(with: Array("HTTP/1.1 200".utf8)) else {
+      let health = exchange(
+        Array("GET /healthz HTTP/1.1\r\nHost: fuzz\r\nConnection: close\r\n\r\n".utf8), wholeRequest: true)
+      guard health.answer.starts(with: Array("HTTP/1.1 200".utf8)) else {
         throw PropertyFailure(
-          "http.alive", "GET /healthz after the input: \(String(decoding: health.prefix(60), as: UTF8.self))")
+          "http.alive",
+          "GET /healthz after the input: \(health.outcome), after \(health.elapsed), "
+            + "\(openDescriptors()) descriptors open: "
+            + String(decoding: health.answer.prefix(60), as: UTF8.self))
       }
     }
   }
@@ -65,19 +71,18 @@ enum HTTPHarness {
 
   /// Checks the first answer in `answer` and returns what follows it.
   static func checkOneAnswer(_ answer: ArraySlice<UInt8>) throws(PropertyFailure) -> ArraySlice<UInt8> {
-    let head = String(decoding: answer.prefix(12), as: UTF8.self)
-    guard head.hasPrefix("HTTP/1.1 ") || head.hasPrefix("HTTP/1.0 "), let status = Int(head.dropFirst(9).prefix(3))
-    else { throw PropertyFailure("http.statusLine", "answer starts \(head.debugDescription)") }
+    guard let split = HTTPAnswerBytes.headerEnd(in: answer) else {
+      let start = String(decoding: answer.prefix(12), as: UTF8.self)
+      guard start.hasPrefix("HTTP/1.1 ") || start.hasPrefix("HTTP/1.0 ") else {
+        throw PropertyFailure("http.statusLine", "answer starts \(start.debugDescription)")
+      }
+      throw PropertyFailure("http.headers", "no end of headers in an answer starting \(start.debugDescription)")
+    }
+    guard let (status, headers) = HTTPAnswerBytes.head(answer, end: split) else {
+      let start = String(decoding: answer.prefix(12), as: UTF8.self)
+      throw PropertyFailure("http.statusLine", "answer starts \(start.debugDescription)")
+    }
     let end = Array("\r\n\r\n".utf8)
-    guard let split = answer.indices.first(where: { answer[$0...].starts(with: end) }) else {
-      throw PropertyFailure("http.headers", "no end of headers in a \(status) answer")
-    }
-    let headers = String(decoding: answer[..<split], as: UTF8.self).split(separator: "\r\n").dropFirst().map { line in
-      (
-        name: line.prefix { $0 != ":" }.lowercased(),
-        value: String(line.drop { $0 != ":" }.dropFirst().trimmingPrefix(" "))
-      )
-    }
     func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
     let bodyStart = split + end.count
     // The library's interim `100 Continue` (to `Expect: 100-continue`) has no body;
@@ -90,7 +95,7 @@ enum HTTPHarness {
     }
     // A HEAD answer names a length it does not send; a chunked one is not read here.
     if header("transfer-encoding")?.lowercased().contains("chunked") == true { return [] }
-    let length = header("content-length").flatMap(Int.init) ?? (answer.endIndex - bodyStart)
+    let length = HTTPAnswerBytes.contentLength(headers) ?? (answer.endIndex - bodyStart)
     let bodyEnd = min(answer.endIndex, bodyStart + max(0, length))
     let body = String(decoding: answer[bodyStart..<bodyEnd], as: UTF8.self)
     // The library's own answers to requests it cannot read (400, 413, 414, 431, 505)
@@ -132,13 +137,13 @@ enum HTTPHarness {
 
   /// The input with `{key}`, `{id}` and `{token}` replaced.
   static func substituted(_ bytes: [UInt8]) -> [UInt8] {
-    guard bytes.contains(UInt8(ascii: "{")), var text = String(validating: bytes, as: UTF8.self) else { return bytes }
-    text = text.replacingOccurrences(of: "{key}", with: apiKey)
+    guard HTTPAnswerBytes.contains(UInt8(ascii: "{"), in: bytes) else { return bytes }
+    var values = [(placeholder: Array("{key}".utf8), value: Array(apiKey.utf8))]
     if let session {
-      text = text.replacingOccurrences(of: "{id}", with: session.id)
-      text = text.replacingOccurrences(of: "{token}", with: session.token)
+      values.append((Array("{id}".utf8), Array(session.id.utf8)))
+      values.append((Array("{token}".utf8), Array(session.token.utf8)))
     }
-    return Array(text.utf8)
+    return HTTPAnswerBytes.substituting(values, in: bytes)
   }
 
   /// A new session the customer has opened (so it is `ready`), or nil when the server
@@ -149,7 +154,8 @@ enum HTTPHarness {
       Array(
         ("POST /v1/sessions HTTP/1.1\r\nHost: fuzz\r\nAuthorization: Bearer \(apiKey)\r\n"
           + "Content-Type: application/json\r\nContent-Length: \(config.utf8.count)\r\nConnection: close\r\n\r\n"
-          + config).utf8))
+          + config).utf8), wholeRequest: true
+    ).answer
     let text = String(decoding: created, as: UTF8.self)
     guard let split = text.range(of: "\r\n\r\n"),
       case .object(let members)? = try? JSONParser.parse(Array(text[split.upperBound...].utf8)),
@@ -157,8 +163,16 @@ enum HTTPHarness {
       case .string(let url)? = members.first(where: { $0.key == "customerURL" })?.value
     else { return nil }
     let token = String(url.dropFirst("/c/".count))
-    _ = exchange(Array("GET /c/\(token) HTTP/1.1\r\nHost: fuzz\r\nConnection: close\r\n\r\n".utf8))
+    _ = exchange(Array("GET /c/\(token) HTTP/1.1\r\nHost: fuzz\r\nConnection: close\r\n\r\n".utf8), wholeRequest: true)
     return (id, token)
+  }
+
+  /// What one exchange got: the bytes, how it ended, and how long it took.
+  struct Exchange {
+    var answer: [UInt8] = []
+    /// "closed", "deadline", "no socket (errno N)", "connect failed (errno N)", …
+    var outcome = "closed"
+    var elapsed: Duration = .zero
   }
 
   /// Sends `request` on a new connection and reads what the server answers until it
@@ -171,9 +185,18 @@ enum HTTPHarness {
   /// send). libmicrohttpd polls edge-triggered, so an end of stream
   /// that arrives with the request itself is seen only at its connection timeout:
   /// closing at once made most inputs wait out the second.
-  static func exchange(_ request: [UInt8]) -> [UInt8] {
+  ///
+  /// A `wholeRequest` (the harness's own, with `Connection: close`) never half-closes
+  /// and waits up to 5 s for the server to close.
+  static func exchange(_ request: [UInt8], wholeRequest: Bool = false) -> Exchange {
+    var result = Exchange()
+    let started = ContinuousClock.now
+    defer { result.elapsed = ContinuousClock.now - started }
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { return [] }
+    guard socket >= 0 else {
+      result.outcome = "no socket (errno \(errno))"
+      return result
+    }
     defer { close(socket) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -184,7 +207,10 @@ enum HTTPHarness {
         connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else { return [] }
+    guard connected == 0 else {
+      result.outcome = "connect failed (errno \(errno))"
+      return result
+    }
     var timeout = timeval(tv_sec: 1, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var sent = 0
@@ -195,19 +221,22 @@ enum HTTPHarness {
     }
     var answer: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16_384)
-    var halfClosed = false
-    let started = ContinuousClock.now
-    let deadline = started + .seconds(1)
+    var halfClosed = wholeRequest
+    let deadline = started + .seconds(wholeRequest ? 5 : 1)
+    result.outcome = "deadline"
     while answer.count < 4 << 20 {
       let now = ContinuousClock.now
       guard now < deadline else { break }
       // Until the half-close: a short wait for the first answer, a shorter one for
-      // more after complete answers; after it, the rest of the second.
+      // more after complete answers; after it, the rest of the deadline.
       let wait: Duration =
         halfClosed ? deadline - now : !answer.isEmpty && answersComplete(answer) ? .milliseconds(1) : firstAnswerWait
       var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
       let ready = poll(&poller, 1, milliseconds(wait))
-      if ready < 0 { break }
+      if ready < 0 {
+        result.outcome = "poll failed (errno \(errno))"
+        break
+      }
       if ready == 0 {
         if halfClosed { break }
         // Nothing more for a while: close the sending side (the server sees the end of
@@ -217,11 +246,25 @@ enum HTTPHarness {
         continue
       }
       let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { break }
+      if count <= 0 {
+        result.outcome = count == 0 ? "closed" : "recv failed (errno \(errno))"
+        break
+      }
       if answer.isEmpty, !halfClosed { noteFirstAnswer(after: ContinuousClock.now - started) }
       answer += buffer[..<count]
     }
-    return answer
+    result.answer = answer
+    return result
+  }
+
+  /// The descriptors this process has open (sockets the server holds among them), for
+  /// a failure's message.
+  static func openDescriptors() -> Int {
+    guard let directory = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(directory) }
+    var count = 0
+    while readdir(directory) != nil { count += 1 }
+    return count - 2
   }
 
   /// The slowest first answer lately (it decays by 1 % an exchange), so a slow page
@@ -246,21 +289,19 @@ enum HTTPHarness {
   /// True when `answer` is whole answers (status line, headers and the body its
   /// `Content-Length` names), so the server is not in the middle of writing one.
   static func answersComplete(_ answer: [UInt8]) -> Bool {
-    let end = Array("\r\n\r\n".utf8)
     var rest = answer[...]
     while !rest.isEmpty {
-      guard let split = rest.indices.first(where: { rest[$0...].starts(with: end) }) else { return false }
-      let head = String(decoding: rest[..<split], as: UTF8.self).lowercased()
-      if head.hasPrefix("http/1.1 1") || head.hasPrefix("http/1.0 1") {  // 100 Continue: no body
-        rest = rest[(split + end.count)...]
+      guard let split = HTTPAnswerBytes.headerEnd(in: rest), let (status, fields) = HTTPAnswerBytes.head(rest, end: split)
+      else { return false }
+      let bodyStart = split + 4
+      if (100..<200).contains(status) {  // 100 Continue: no body
+        rest = rest[bodyStart...]
         continue
       }
-      let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }.flatMap {
-        Int($0.dropFirst("content-length:".count).trimmingPrefix(" "))
-      }
-      guard let length else { return false }  // chunked or unknown: read until the server closes
-      let bodyEnd = split + end.count + length
-      guard bodyEnd <= rest.endIndex else { return false }
+      // Chunked or unknown: read until the server closes.
+      guard let length = HTTPAnswerBytes.contentLength(fields) else { return false }
+      let bodyEnd = bodyStart + length
+      guard length >= 0, bodyEnd <= rest.endIndex else { return false }
       rest = rest[bodyEnd...]
     }
     return true

@@ -92,6 +92,20 @@ import Testing
     #expect(!HTTPHarness.answersComplete(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)))
   }
 
+  @Test func headersEndAtTheFirstBlankLine() {
+    let bytes = Array("HTTP/1.1 200 OK\r\nA: \r\r\n\r\nbody\r\n\r\n".utf8)
+    #expect(HTTPAnswerBytes.headerEnd(in: bytes[...]) == 21)
+    #expect(HTTPAnswerBytes.headerEnd(in: bytes[23...]) == 29)
+    #expect(HTTPAnswerBytes.headerEnd(in: Array("HTTP/1.1 200 OK\r\n\r".utf8)[...]) == nil)
+    #expect(HTTPAnswerBytes.headerEnd(in: [][...]) == nil)
+  }
+
+  @Test func placeholdersAreReplacedInOnePass() {
+    let values = [(placeholder: Array("{id}".utf8), value: Array("{token}".utf8))]
+    let replaced = HTTPAnswerBytes.substituting(values, in: Array("a{id}{i{id}\u{FF}".utf8))
+    #expect(String(decoding: replaced, as: UTF8.self) == "a{token}{i{token}\u{FF}")
+  }
+
   @Test func errorsMustNameAPathOnOneLine() {
     #expect(throws: PropertyFailure.self) { try OutputProperties.checkErrorLine("two\nlines", "error") }
     #expect(throws: PropertyFailure.self) { try OutputProperties.checkErrors(DataErrors([]), "error") }
