@@ -291,7 +291,8 @@ enum HTTPHarness {
   static func answersComplete(_ answer: [UInt8]) -> Bool {
     var rest = answer[...]
     while !rest.isEmpty {
-      guard let split = HTTPAnswerBytes.headerEnd(in: rest), let (status, fields) = HTTPAnswerBytes.head(rest, end: split)
+      guard let split = HTTPAnswerBytes.headerEnd(in: rest),
+        let (status, fields) = HTTPAnswerBytes.head(rest, end: split)
       else { return false }
       let bodyStart = split + 4
       if (100..<200).contains(status) {  // 100 Continue: no body
