@@ -87,10 +87,14 @@ public final class RelayServer: HTTPService {
     return response
   }
 
-  /// `Authorization: Bearer <key>`, compared in constant time.
+  /// `Authorization: Bearer <key>`, the key compared in constant time. The scheme's name
+  /// is case-insensitive and may be followed by more than one space (RFC 9110 §11.1, §11.4).
   private func authorized(_ request: HTTPRequest) -> Bool {
-    guard let value = request.header("authorization"), value.hasPrefix("Bearer ") else { return false }
-    return RequestToken.matches(String(value.dropFirst("Bearer ".count)), expected: options.apiKey)
+    guard let value = request.header("authorization") else { return false }
+    let scheme = value.prefix { $0 != " " }
+    guard scheme.lowercased() == "bearer" else { return false }
+    let key = value.dropFirst(scheme.count).drop { $0 == " " }
+    return RequestToken.matches(String(key), expected: options.apiKey)
   }
 
   private func notFound(customer: Bool) -> HTTPResponse {

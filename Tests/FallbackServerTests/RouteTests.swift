@@ -24,6 +24,16 @@ import Testing
     #expect(harness.send("POST", "/v1/sessions").status == 201)
   }
 
+  @Test func theAuthorizationSchemeIsCaseInsensitive() {
+    let harness = Harness()
+    for value in ["bearer \(Harness.key)", "BEARER  \(Harness.key)", "Bearer \(Harness.key)"] {
+      #expect(harness.send("POST", "/v1/sessions", headers: [("Authorization", value)], key: nil).status == 201)
+    }
+    for value in ["Bearer", "Bearer ", "Basic \(Harness.key)", "Bearer\(Harness.key)", "Bearer \(Harness.key) x"] {
+      #expect(harness.send("POST", "/v1/sessions", headers: [("Authorization", value)], key: nil).status == 401)
+    }
+  }
+
   @Test func sessionIdsAndCustomerTokensCarryTheRoutingKeyAnd128RandomBits() throws {
     let harness = Harness()
     let one = try harness.session(open: false)
