@@ -216,6 +216,7 @@ enum HTTPHarness {
     var sent = 0
     while sent < request.count {
       let count = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if count < 0, errno == EINTR { continue }
       if count <= 0 { break }
       sent += count
     }
@@ -233,6 +234,9 @@ enum HTTPHarness {
         halfClosed ? deadline - now : !answer.isEmpty && answersComplete(answer) ? .milliseconds(1) : firstAnswerWait
       var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
       let ready = poll(&poller, 1, milliseconds(wait))
+      // libFuzzer's timeout timer (SIGALRM, every few seconds) interrupts a wait: read
+      // on. Breaking off here was the `http.alive` finding: an unanswered `/healthz`.
+      if ready < 0, errno == EINTR { continue }
       if ready < 0 {
         result.outcome = "poll failed (errno \(errno))"
         break
@@ -246,6 +250,7 @@ enum HTTPHarness {
         continue
       }
       let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if count < 0, errno == EINTR { continue }
       if count <= 0 {
         result.outcome = count == 0 ? "closed" : "recv failed (errno \(errno))"
         break
