@@ -207,7 +207,12 @@ enum HTTPHarness {
         connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else {
+    // A signal during `connect` leaves the connection going on without it: wait until
+    // the socket is writable and read how it went.
+    if connected != 0, errno == EINTR, !finishesConnecting(socket) {
+      result.outcome = "connect interrupted and failed (errno \(errno))"
+      return result
+    } else if connected != 0, errno != EINTR {
       result.outcome = "connect failed (errno \(errno))"
       return result
     }
@@ -260,6 +265,26 @@ enum HTTPHarness {
     }
     result.answer = answer
     return result
+  }
+
+  /// Waits (up to a second, through further signals) for an interrupted `connect` to
+  /// finish; true when it connected.
+  static func finishesConnecting(_ socket: Int32) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(1)
+    var poller = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+    while ContinuousClock.now < deadline {
+      let ready = poll(&poller, 1, milliseconds(deadline - ContinuousClock.now))
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else { return false }
+      var failure: Int32 = 0
+      var length = socklen_t(MemoryLayout<Int32>.size)
+      guard getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 else {
+        errno = failure
+        return false
+      }
+      return true
+    }
+    return false
   }
 
   /// The descriptors this process has open (sockets the server holds among them), for
