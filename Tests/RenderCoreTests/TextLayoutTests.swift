@@ -37,6 +37,18 @@ import Testing
       layout.wrap("Unscented hair spray with a very long name") == ["Unscented hair spray", "with a very long", "name"])
   }
 
+  /// Locale tags come from outside: the pool of idle break iterators stays bounded, and
+  /// breaking gives the same offsets after it started over.
+  @Test func breakIteratorsAreKeptForABoundedNumberOfLocales() {
+    let text: Substring = "東京都 渋谷区"
+    let before = ICU.lineBreakOffsets(text, locale: "ja-JP")
+    for index in 0..<(3 * LineBreakers.localeLimit) {
+      #expect(ICU.lineBreakOffsets(text, locale: "en-x-\(index)") != nil)
+      #expect(LineBreakers.idleLocaleCount <= LineBreakers.localeLimit)
+    }
+    #expect(ICU.lineBreakOffsets(text, locale: "ja-JP") == before)
+  }
+
   @Test func wrapsJapaneseBetweenCharactersWithinWidth() {
     let japanese = TextLayout(width: 10, localeTag: "ja-JP")
     let lines = japanese.wrap("無香料ヘアスプレー大容量タイプ")

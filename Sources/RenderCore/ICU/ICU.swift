@@ -101,12 +101,30 @@ enum LineBreakers {
 
   private static let idle = Mutex<[String: [Breaker]]>([:])
 
+  /// Most locales whose idle iterators are kept: locale tags come from outside
+  /// (`--locale`, `Accept-Language`, a snapshot matrix), and an iterator holds its rules.
+  /// A new locale when the pool is full closes every idle iterator and starts over.
+  static let localeLimit = 16
+
+  /// How many locales have idle iterators now (for tests).
+  static var idleLocaleCount: Int { idle.withLock { $0.count } }
+
   /// `body` with an iterator for `locale`; nil when ICU cannot open one.
   static func with<Result>(locale: String, _ body: (Breaker) -> Result) -> Result? {
     let taken = idle.withLock { $0[locale]?.popLast() }
     guard let breaker = taken ?? cicu_line_breaker_open(locale).map(Breaker.init) else { return nil }
     let result = body(breaker)
-    idle.withLock { $0[locale, default: []].append(breaker) }
+    let closing = idle.withLock { pool -> [Breaker] in
+      var closing: [Breaker] = []
+      if pool[locale] == nil, pool.count >= localeLimit {
+        closing = pool.values.flatMap { $0 }
+        pool.removeAll()
+      }
+      pool[locale, default: []].append(breaker)
+      return closing
+    }
+    // Closed outside the lock; an iterator in use is never in the pool.
+    for breaker in closing { cicu_line_breaker_close(breaker.pointer) }
     return result
   }
 
