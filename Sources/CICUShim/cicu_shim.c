@@ -6,6 +6,8 @@
 #include <unicode/uchar.h>
 #include <unicode/ucol.h>
 #include <unicode/ucurr.h>
+#include <unicode/unumsys.h>
+#include <unicode/uregion.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/upluralrules.h>
@@ -79,6 +81,20 @@ int cicu_is_iso_country(const char *code) {
     if (strcmp(*country, code) == 0) return 1;
   }
   return 0;
+}
+
+int cicu_is_known_region(const char *code) {
+  UErrorCode status = U_ZERO_ERROR;
+  const URegion *region = uregion_getRegionFromCode(code, &status);
+  return U_SUCCESS(status) && region != NULL;
+}
+
+int cicu_is_numbering_system(const char *name) {
+  UErrorCode status = U_ZERO_ERROR;
+  UNumberingSystem *system = unumsys_openByName(name, &status);
+  int known = U_SUCCESS(status) && system != NULL;
+  if (system != NULL) unumsys_close(system);
+  return known;
 }
 
 int cicu_needs_bidi_isolation(int32_t c) {

@@ -36,6 +36,13 @@ int cicu_is_current_currency(const char *iso_code);
 /// (not an exceptional reservation such as EU, nor a deprecated code).
 int cicu_is_iso_country(const char *code);
 
+/// 1 when CLDR knows `code` as a region (`uregion_getRegionFromCode`): an ISO 3166-1
+/// country, a UN M.49 area such as `419`, or a grouping; 0 otherwise.
+int cicu_is_known_region(const char *code);
+
+/// 1 when ICU has a numbering system named `name` (`latn`, `arab`, `deva`); 0 otherwise.
+int cicu_is_numbering_system(const char *name);
+
 /// 1 when the code point needs a bidi isolate in plain text: strong right-to-left
 /// letters (R, AL) and the explicit embedding, override and isolate controls.
 int cicu_needs_bidi_isolation(int32_t c);

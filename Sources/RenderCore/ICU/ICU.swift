@@ -42,6 +42,12 @@ enum ICU {
   /// True for an ISO 3166-1 alpha-2 country code (not EU, not a deprecated code).
   static func isISOCountry(_ code: String) -> Bool { cicu_is_iso_country(code) != 0 }
 
+  /// True when CLDR knows `code` as a region: ISO 3166-1 (`CH`), UN M.49 (`419`).
+  static func isKnownRegion(_ code: String) -> Bool { cicu_is_known_region(code) != 0 }
+
+  /// True when ICU has the numbering system `name` (`latn`, `arab`).
+  static func isNumberingSystem(_ name: String) -> Bool { cicu_is_numbering_system(name) != 0 }
+
   /// True for right-to-left letters and explicit bidi controls (U+202A–E, U+2066–9).
   static func needsBidiIsolation(_ scalar: Unicode.Scalar) -> Bool {
     cicu_needs_bidi_isolation(Int32(scalar.value)) != 0

@@ -37,7 +37,7 @@ public struct RenderLocale: Sendable {
     } else if let acceptLanguage {
       for range in AcceptLanguage.ranges(acceptLanguage) {
         if let found = LanguageNegotiation.lookup(range, in: available) {
-          tag = range
+          tag = Self.bounded(range, catalog: found, available: available)
           strings = found
           break
         }
@@ -57,5 +57,40 @@ public struct RenderLocale: Sendable {
       htmlLanguage = language
     }
     isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
+  }
+
+  /// The customer's range as Foundation is asked for it, from a bounded set of tags: the
+  /// language of the catalog it matched; a script only when that catalog or CLDR's likely
+  /// subtags give it to that language; a region only when CLDR knows it (ISO 3166-1,
+  /// UN M.49) or a catalog has it (`en-XA`); of the rest, only a numbering system ICU has
+  /// (`-u-nu-latn`). Foundation keeps every `Locale` it was asked for until the process
+  /// ends (about 1 KB each), and `Accept-Language` is the customer's to write: a server
+  /// asked for ever new tags would otherwise grow without bound. A tag that needs none of
+  /// this (`zh-TW`, `de-CH-u-nu-latn`) is unchanged.
+  static func bounded(_ range: LanguageTag, catalog: String, available: [String]) -> LanguageTag {
+    guard let words = LanguageTag(catalog) else { return range }
+    let language = words.language
+    var script: String?
+    if let wanted = range.script {
+      let likely = LanguageNegotiation.maximized(language).flatMap(LanguageTag.init)?.script
+      if wanted == words.script || wanted == likely { script = wanted }
+    }
+    var region: String?
+    if let wanted = range.region,
+      ICU.isKnownRegion(wanted) || available.contains(where: { LanguageTag($0)?.region == wanted })
+    {
+      region = wanted
+    }
+    var rest: [String] = []
+    if let extensionStart = range.rest.firstIndex(of: "u"),
+      range.rest.index(after: extensionStart) < range.rest.endIndex
+    {
+      let keywords = range.rest[range.rest.index(after: extensionStart)...].prefix { $0.count > 1 }
+      if let key = keywords.firstIndex(of: "nu"), keywords.index(after: key) < keywords.endIndex {
+        let system = keywords[keywords.index(after: key)]
+        if system.count > 2, ICU.isNumberingSystem(system) { rest = ["u", "nu", system] }
+      }
+    }
+    return LanguageTag(language: language, script: script, region: region, rest: rest)
   }
 }
