@@ -117,7 +117,10 @@ import StatusRender
 //   and the functions a run executes laid out together (scripts/render-cli.order). The
 //   catalogs are made one by one when asked for, the process environment is read only
 //   by `snapshot` and `serve`, likely subtags computed only for the catalogs of the
-//   customer's language, and standard output written without a `Data` copy.
+//   customer's language, each region's address layout decoded when asked for, and
+//   standard output written without a `Data` copy. The address form (ja-JP): 32.9 M ->
+//   26.8 M instructions; left: 11.2 M region names and their order (Foundation), 7.9 M
+//   the dynamic loader (4.5 M of it GnuTLS and what it loads, for libmicrohttpd).
 // - Diff: both carts sorted by a key of each id's length and last eight bytes (radix,
 //   11 bits a pass), merged; whole ids compared only when keys are equal. Profile now:
 //   the alignment's merge and field comparisons (strings on the heap, one cache miss
