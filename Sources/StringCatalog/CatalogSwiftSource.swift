@@ -13,9 +13,23 @@ public enum CatalogSwiftSource {
       // test fails while the two differ.
 
       enum EmbeddedLocales {
-        static let catalogs: [LocaleCatalog] = [\(sorted.map { identifier($0.tag) }.joined(separator: ", "))]
+        /// The catalogs' tags, sorted.
+        static let tags: [String] = [\(sorted.map { literal($0.tag) }.joined(separator: ", "))]
+
+        /// Every catalog, in the order of ``tags``.
+        static var catalogs: [LocaleCatalog] { tags.compactMap(catalog) }
+
+        /// The catalog of `tag`, nil for a tag without one. Each catalog is its own
+        /// constant, made when first asked for: a run reads one language and its parents,
+        /// and making all of them cost more than the page.
+        static func catalog(_ tag: String) -> LocaleCatalog? {
+          switch tag {
 
       """
+    for catalog in sorted {
+      source += "    case \(literal(catalog.tag)): \(identifier(catalog.tag))\n"
+    }
+    source += "    default: nil\n    }\n  }\n"
     for catalog in sorted {
       source += "\n  static let \(identifier(catalog.tag)) = LocaleCatalog(\n"
       source += "    tag: \(literal(catalog.tag)), pluralRulesTag: \(literal(catalog.pluralRulesTag)),\n"

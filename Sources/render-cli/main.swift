@@ -4,13 +4,11 @@ import Foundation
 signal(SIGPIPE, SIG_IGN)
 let outcome = Runner(inputs: .live).run(Array(CommandLine.arguments.dropFirst()))
 var status = outcome.status
-do {
-  try FileHandle.standardOutput.write(contentsOf: Data(outcome.standardOutputBytes))
-} catch {
+if let errorNumber = StandardOutput.write(outcome.standardOutputBytes) {
   // Standard output is closed, full or a broken pipe: say so once, without a trace.
   status = .outputError
-  try? FileHandle.standardError.write(
-    contentsOf: Data("Error: cannot write to standard output: \(SystemErrorText.describe(error))\n".utf8))
+  let reason = SystemErrorText.describe(POSIXError(POSIXErrorCode(rawValue: errorNumber) ?? .EIO))
+  try? FileHandle.standardError.write(contentsOf: Data("Error: cannot write to standard output: \(reason)\n".utf8))
 }
 try? FileHandle.standardError.write(contentsOf: Data(outcome.standardError.utf8))
 exit(status.rawValue)

@@ -82,6 +82,27 @@ import Testing
     #expect(resolved.formattingTag.description == "zh-TW")
   }
 
+  /// The matcher maximizes only the catalogs of a link's language: sound while likely
+  /// subtags keep every catalog's language subtag.
+  @Test func likelySubtagsKeepEachCatalogsLanguage() throws {
+    for tag in UIStrings.bundled.languages + available {
+      let maximized = try #require(LanguageNegotiation.maximized(tag), "\(tag)")
+      let language = LanguageNegotiation.languageSubtag(tag.lowercased())
+      #expect(LanguageNegotiation.languageSubtag(maximized.lowercased()) == language, "\(tag) is \(maximized)")
+    }
+    #expect(LanguageNegotiation.maximized("zh-TW") == "zh-Hant-TW")
+  }
+
+  /// By likely subtags, the first catalog in `available`'s order wins; another
+  /// language's catalogs are never asked.
+  @Test func likelySubtagsMatchWithinTheLanguage() throws {
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("ja-JP")), in: available) == "ja")
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("zh-TW")), in: available) == "zh-Hant")
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("zh-CN")), in: available) == "zh-Hans")
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("pt-BR")), in: available) == "pt")
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("sr-RS")), in: available) == nil)
+  }
+
   @Test func variantsLayerOverTheirCLDRParents() {
     #expect(LanguageNegotiation.parents(of: "en-AU", in: available) == ["en-AU", "en-001", "en"])
     #expect(LanguageNegotiation.parents(of: "zh-HK", in: available) == ["zh-HK", "zh-Hant"])

@@ -111,15 +111,17 @@ enum ASCIIDigits {
 public struct AddressFormats: Sendable {
   /// The file compiled into this build. When it cannot be read (a broken edit), a
   /// minimal generic layout stands in and ``loadProblems`` says why; a test fails on it.
-  /// Its postal-code patterns are not compiled at load (see ``init(json:checkPatterns:)``):
-  /// a test loads the same file with every check.
+  /// Its postal-code patterns are not compiled at load (see ``init(json:checkPatterns:lazily:)``),
+  /// and each region's layout is decoded when first asked for (a form shows one; all
+  /// 250 were 2.2 M instructions of a form's whole process): a test loads the same file
+  /// with every check and compares every layout.
   public static let bundled: AddressFormats = {
     let name = "data/address-formats.json"
     guard let file = EmbeddedAddressFormats.files.first else {
       return AddressFormats(generic: fallback, regions: [:], countries: [], loadProblems: ["\(name): not embedded"])
     }
     do throws(DataErrors) {
-      return try AddressFormats(json: try JSONParser.parse(Array(file.text.utf8)), checkPatterns: false)
+      return try AddressFormats(json: try JSONParser.parse(Array(file.text.utf8)), checkPatterns: false, lazily: true)
     } catch {
       return AddressFormats(generic: fallback, regions: [:], countries: [], loadProblems: error.lines(file: name))
     }
@@ -137,22 +139,26 @@ public struct AddressFormats: Sendable {
 
   /// The layout for regions the file does not list.
   public let generic: AddressFormat
-  private let regions: [String: AddressFormat]
+  private let regions: RegionLayouts
   /// ISO 3166-1 codes a customer may pick as their country, in the file's order.
   public let countries: [String]
   /// Why the file could not be read, as `data/address-formats.json: $.path: message`.
   public let loadProblems: [String]
 
   /// Regions with a layout of their own, sorted.
-  public var regionsWithLayouts: [String] { regions.keys.sorted() }
+  public var regionsWithLayouts: [String] { regions.codes }
 
   /// The layout of `region` (ISO 3166-1 alpha-2), or the generic one.
-  public func format(for region: String) -> AddressFormat { regions[region] ?? generic }
+  public func format(for region: String) -> AddressFormat { regions.layout(region) ?? generic }
 
   /// Whether `code` is a region a customer may pick.
   public func isCountry(_ code: String) -> Bool { countries.contains(code) }
 
   init(generic: AddressFormat, regions: [String: AddressFormat], countries: [String], loadProblems: [String]) {
+    self.init(generic: generic, regions: RegionLayouts(regions), countries: countries, loadProblems: loadProblems)
+  }
+
+  init(generic: AddressFormat, regions: RegionLayouts, countries: [String], loadProblems: [String]) {
     self.generic = generic
     self.regions = regions
     self.countries = countries

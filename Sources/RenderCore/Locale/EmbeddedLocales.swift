@@ -4,7 +4,65 @@
 // test fails while the two differ.
 
 enum EmbeddedLocales {
-  static let catalogs: [LocaleCatalog] = [`ar`, `ar_XB`, `bg`, `ca`, `cs`, `da`, `de`, `el`, `en`, `en_001`, `en_AU`, `en_GB`, `en_XA`, `es`, `es_419`, `fi`, `fr`, `fr_CA`, `he`, `hi`, `hr`, `hu`, `id`, `it`, `ja`, `kk`, `ko`, `ms`, `nb`, `nl`, `pl`, `pt`, `pt_PT`, `ro`, `ru`, `sk`, `sl`, `sv`, `th`, `tr`, `uk`, `vi`, `zh_HK`, `zh_Hans`, `zh_Hant`]
+  /// The catalogs' tags, sorted.
+  static let tags: [String] = ["ar", "ar-XB", "bg", "ca", "cs", "da", "de", "el", "en", "en-001", "en-AU", "en-GB", "en-XA", "es", "es-419", "fi", "fr", "fr-CA", "he", "hi", "hr", "hu", "id", "it", "ja", "kk", "ko", "ms", "nb", "nl", "pl", "pt", "pt-PT", "ro", "ru", "sk", "sl", "sv", "th", "tr", "uk", "vi", "zh-HK", "zh-Hans", "zh-Hant"]
+
+  /// Every catalog, in the order of ``tags``.
+  static var catalogs: [LocaleCatalog] { tags.compactMap(catalog) }
+
+  /// The catalog of `tag`, nil for a tag without one. Each catalog is its own
+  /// constant, made when first asked for: a run reads one language and its parents,
+  /// and making all of them cost more than the page.
+  static func catalog(_ tag: String) -> LocaleCatalog? {
+    switch tag {
+    case "ar": `ar`
+    case "ar-XB": `ar_XB`
+    case "bg": `bg`
+    case "ca": `ca`
+    case "cs": `cs`
+    case "da": `da`
+    case "de": `de`
+    case "el": `el`
+    case "en": `en`
+    case "en-001": `en_001`
+    case "en-AU": `en_AU`
+    case "en-GB": `en_GB`
+    case "en-XA": `en_XA`
+    case "es": `es`
+    case "es-419": `es_419`
+    case "fi": `fi`
+    case "fr": `fr`
+    case "fr-CA": `fr_CA`
+    case "he": `he`
+    case "hi": `hi`
+    case "hr": `hr`
+    case "hu": `hu`
+    case "id": `id`
+    case "it": `it`
+    case "ja": `ja`
+    case "kk": `kk`
+    case "ko": `ko`
+    case "ms": `ms`
+    case "nb": `nb`
+    case "nl": `nl`
+    case "pl": `pl`
+    case "pt": `pt`
+    case "pt-PT": `pt_PT`
+    case "ro": `ro`
+    case "ru": `ru`
+    case "sk": `sk`
+    case "sl": `sl`
+    case "sv": `sv`
+    case "th": `th`
+    case "tr": `tr`
+    case "uk": `uk`
+    case "vi": `vi`
+    case "zh-HK": `zh_HK`
+    case "zh-Hans": `zh_Hans`
+    case "zh-Hant": `zh_Hant`
+    default: nil
+    }
+  }
 
   static let `ar` = LocaleCatalog(
     tag: "ar", pluralRulesTag: "ar",

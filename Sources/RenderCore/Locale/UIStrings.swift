@@ -108,12 +108,13 @@ public struct UIStrings: Sendable {
   public static let baseLanguage = "en"
 
   /// The catalogs compiled into this build, each regional variant layered over its CLDR
-  /// parents (`en-AU` over `en-001` over `en`), then English.
-  public static let bundled = UIStrings(catalogs: EmbeddedLocales.catalogs)
+  /// parents (`en-AU` over `en-001` over `en`), then English. Each catalog is made when a
+  /// page first asks for its language (``EmbeddedLocales/catalog(_:)``).
+  public static let bundled = UIStrings(languages: EmbeddedLocales.tags, catalog: EmbeddedLocales.catalog)
 
   /// Tags of the languages with UI strings, pseudo-locales included, sorted.
   public let languages: [String]
-  private let catalogs: [String: LocaleCatalog]
+  private let catalog: @Sendable (String) -> LocaleCatalog?
   private let layered = LayeredTables()
 
   /// Each language's catalog layered over its parents, made on first use: a command
@@ -123,19 +124,20 @@ public struct UIStrings: Sendable {
     let tables = Mutex<[String: [String: LocalizedMessage]]>([:])
   }
 
-  init(catalogs: [LocaleCatalog]) {
-    self.catalogs = Dictionary(catalogs.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
-    languages = self.catalogs.keys.sorted()
+  /// Strings from the catalogs of `languages`, each asked of `catalog` when needed.
+  init(languages: [String], catalog: @escaping @Sendable (String) -> LocaleCatalog?) {
+    self.languages = languages.sorted()
+    self.catalog = catalog
   }
 
   /// `language`'s messages over its parents' and English's, nil when no catalog has that tag.
   private func messages(_ language: String) -> [String: LocalizedMessage]? {
-    guard catalogs[language] != nil else { return nil }
+    guard catalog(language) != nil else { return nil }
     if let made = layered.tables.withLock({ $0[language] }) { return made }
     var merged: [String: LocalizedMessage] = [:]
     let layers = LanguageNegotiation.parents(of: language, in: languages) + [Self.baseLanguage]
     for layer in layers {
-      merged.merge(catalogs[layer]?.messages ?? [:], uniquingKeysWith: { mine, _ in mine })
+      merged.merge(catalog(layer)?.messages ?? [:], uniquingKeysWith: { mine, _ in mine })
     }
     // The languages are few and fixed: the cache cannot grow past them.
     layered.tables.withLock { $0[language] = merged }
@@ -146,7 +148,7 @@ public struct UIStrings: Sendable {
   public func table(_ language: String) -> StringTable {
     StringTable(
       language: language, messages: messages(language) ?? messages(Self.baseLanguage) ?? [:],
-      pluralRules: PluralRules.of(catalogs[language]?.pluralRulesTag ?? Self.baseLanguage))
+      pluralRules: PluralRules.of(catalog(language)?.pluralRulesTag ?? Self.baseLanguage))
   }
 }
 
