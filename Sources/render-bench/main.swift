@@ -14,6 +14,11 @@ import StatusRender
 //     render-bench --case diff     only the cases named (cart, form, status, parse, diff),
 //                                  e.g. under valgrind --tool=callgrind
 //     render-bench --items 10      only carts and diffs of that many items
+//     render-bench --runs N        no timing: each cart HTML page (bytes) rendered N times
+//                                  after one warm-up, for instruction counts under
+//                                  callgrind: a page costs (Ir at N − Ir at 0) / N / 2
+//                                  (two locales), first-use work (learning, catalogs,
+//                                  the page frame) left out
 //
 // Every figure is this thread's CPU time (not the wall clock), median of many samples,
 // each sample as many runs as fill about 2 ms; the first run (caches filling) is left
@@ -118,15 +123,17 @@ import StatusRender
 //   compared word by word inline (a `memcmp` call each was a tenth).
 
 let benchUsage = """
-  USAGE: render-bench [--json] [--case NAME]... [--items N]...
+  USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N]
     --json        One JSON object per line instead of the table.
     --case NAME   Only this case: cart|form|status|parse|diff (repeatable).
     --items N     Only carts of N items: 1|10|100|1000|100000 (repeatable).
+    --runs N      No timing: render each cart HTML page N times after one warm-up
+                  (for instruction counts under valgrind --tool=callgrind).
   Prints CPU microseconds per run (median, fastest) and the peak memory.
   """
 
 /// The command line, or exit 64 with one line naming what is wrong.
-func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, items: Set<Int>) {
+func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, items: Set<Int>, runs: Int?) {
   if arguments.contains("--help") || arguments.contains("-h") {
     print(benchUsage)
     exit(0)
@@ -135,7 +142,7 @@ func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, i
     FileHandle.standardError.write(Data("render-bench: \(message); see 'render-bench --help'\n".utf8))
     exit(64)
   }
-  var parsed = (json: false, cases: Set<String>(), items: Set<Int>())
+  var parsed = (json: false, cases: Set<String>(), items: Set<Int>(), runs: Int?.none)
   var rest = arguments[...]
   while let argument = rest.popFirst() {
     switch argument {
@@ -152,12 +159,16 @@ func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, i
         refuse("unknown size '\(text)' for --items; use 1, 10, 100, 1000 or 100000")
       }
       parsed.items.insert(count)
+    case "--runs":
+      let text = rest.popFirst() ?? ""
+      guard let runs = Int(text), runs >= 0 else { refuse("'\(text)' for --runs is not a count") }
+      parsed.runs = runs
     default: refuse("unknown argument '\(argument)'")
     }
   }
   return parsed
 }
-let (json, only, onlyItems) = benchArguments(Array(CommandLine.arguments.dropFirst()))
+let (json, only, onlyItems, fixedRuns) = benchArguments(Array(CommandLine.arguments.dropFirst()))
 @MainActor func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 @MainActor func wanted(items: Int) -> Bool { onlyItems.isEmpty || onlyItems.contains(items) }
 
@@ -195,7 +206,7 @@ struct Figure {
 
 @MainActor func report(_ figure: Figure) { print(json ? figure.jsonLine : figure.tableRow) }
 
-if !json {
+if !json, fixedRuns == nil {
   print("render-bench: CPU microseconds per run (median, fastest sample)")
   print("case    items   locale  format variant        median µs   fastest µs")
 }
@@ -203,6 +214,21 @@ if !json {
 let configuration = SessionConfiguration(
   currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy", storeName: "Oakbrook Mall",
   deviceName: "Emily")
+
+if let fixedRuns {
+  // Instruction counts only: the same pages as the timed cart HTML case, no clock read.
+  var sink = 0
+  for locale in ["en-US", "ar-EG"] {
+    let context = RenderContext(configuration: configuration, localeTag: locale)
+    for count in [1, 10, 100, 1000] where wanted(items: count) {
+      let cart = count == 1 ? seedCart() : generatedCart(count)
+      sink &+= CartHTML.renderUTF8(cart, context: context).count
+      for _ in 0..<fixedRuns { sink &+= CartHTML.renderUTF8(cart, context: context).count }
+    }
+  }
+  print("render-bench: \(sink) bytes written")
+  exit(0)
+}
 
 if wanted("cart") {
   let carts: [(Int, ShoppingCart)] = [(1, seedCart())] + [10, 100, 1000].map { ($0, generatedCart($0)) }
