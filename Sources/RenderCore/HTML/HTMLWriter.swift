@@ -65,6 +65,9 @@ public struct HTMLWriter: ~Copyable {
   @usableFromInline var start: UnsafeMutablePointer<UInt8>
   @usableFromInline var count = 0
   @usableFromInline var capacity: Int
+  /// False while the writer fills memory it was lent (``init(writingInto:)``), which it
+  /// must neither free nor outlive; true once it writes into its own allocation.
+  @usableFromInline var ownsStorage: Bool
   /// True between ``start(_:)`` and ``endStartTag()``: attributes may be written.
   @usableFromInline var inStartTag = false
   /// True while an attribute's value is written through
@@ -81,9 +84,33 @@ public struct HTMLWriter: ~Copyable {
   public init(capacity: Int = 16 * 1024) {
     self.capacity = max(64, capacity)
     start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    ownsStorage = true
   }
 
-  deinit { start.deallocate() }
+  /// A writer that fills `buffer` (uninitialized memory is fine: bytes are only written
+  /// before they are read) and moves to its own allocation if the page outgrows it.
+  /// The caller keeps `buffer` alive for the writer's whole life and, while
+  /// ``isWritingInPlace``, finds the first ``byteCount`` bytes of the page there: how a
+  /// page is written straight into the `[UInt8]` handed out (``PageShell``).
+  init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
+    if let base = buffer.baseAddress, buffer.count >= 64 {
+      start = base
+      capacity = buffer.count
+      ownsStorage = false
+    } else {
+      capacity = 64
+      start = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      ownsStorage = true
+    }
+  }
+
+  deinit { if ownsStorage { start.deallocate() } }
+
+  /// True while the page is still in the buffer given to ``init(writingInto:)``.
+  var isWritingInPlace: Bool { !ownsStorage }
+
+  /// The page's length so far, in bytes.
+  var byteCount: Int { count }
 
   /// Calls `body` with the page's bytes so far, without copying them.
   public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
@@ -135,6 +162,25 @@ public struct HTMLWriter: ~Copyable {
     endStartTag()
     self.text(text)
     end(name)
+  }
+
+  /// `<name>`: a whole start tag without attributes; the content and ``end(_:)`` follow.
+  /// With ``open(_:class:)``, what a screen's hot loop writes instead of a closure per
+  /// element.
+  @inlinable @inline(__always)
+  public mutating func open(_ name: StaticString) {
+    assert(!inStartTag, "HTMLWriter: a start tag is still open")
+    put(UInt8(ascii: "<"))
+    append(name)
+    put(UInt8(ascii: ">"))
+  }
+
+  /// `<name class="value">`: a whole start tag; the content and ``end(_:)`` follow.
+  @inlinable @inline(__always)
+  public mutating func open(_ name: StaticString, class value: StaticString) {
+    start(name)
+    attribute("class", value)
+    endStartTag()
   }
 
   /// A void element (`<meta>`, `<input>`): no content, no end tag.
@@ -342,8 +388,8 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// Short runs (tag names, punctuation, words) are copied as one to three loads and
-  /// stores of up to eight bytes, overlapping in the middle: cheaper than a call to
-  /// `memcpy`, and than a loop over the bytes.
+  /// stores of up to eight bytes, overlapping in the middle, or two of sixteen up to 32
+  /// bytes: cheaper than a call to `memcpy`, and than a loop over the bytes.
   @inlinable @inline(__always)
   mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
     guard let base = source.baseAddress else { return }
@@ -357,6 +403,12 @@ public struct HTMLWriter: ~Copyable {
         let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
         target.storeBytes(of: head, as: UInt64.self)
         target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+      } else if length <= 32 {
+        // Class lists, names and lines of text: two 16-byte words, overlapping.
+        let head = from.loadUnaligned(as: SIMD16<UInt8>.self)
+        let tail = from.loadUnaligned(fromByteOffset: length - 16, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: head, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: tail, toByteOffset: length - 16, as: SIMD16<UInt8>.self)
       } else {
         target.copyMemory(from: from, byteCount: length)
       }
@@ -380,9 +432,10 @@ public struct HTMLWriter: ~Copyable {
     while newCapacity < needed { newCapacity *= 2 }
     let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     bigger.update(from: start, count: count)
-    start.deallocate()
+    if ownsStorage { start.deallocate() }
     start = bigger
     capacity = newCapacity
+    ownsStorage = true
   }
 
   /// Copies `text`'s UTF-8 escaped (see ``escape(_:quotes:)-(UnsafeBufferPointer<UInt8>,_)``).
