@@ -170,17 +170,23 @@ public struct HTMLWriter: ~Copyable {
   @inlinable @inline(__always)
   public mutating func open(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
-    put(UInt8(ascii: "<"))
-    append(name)
-    put(UInt8(ascii: ">"))
+    reserve(Self.length(name) + 2)
+    copyByte(UInt8(ascii: "<"))
+    copy(name)
+    copyByte(UInt8(ascii: ">"))
   }
 
   /// `<name class="value">`: a whole start tag; the content and ``end(_:)`` follow.
   @inlinable @inline(__always)
   public mutating func open(_ name: StaticString, class value: StaticString) {
-    start(name)
-    attribute("class", value)
-    endStartTag()
+    assert(!inStartTag, "HTMLWriter: a start tag is still open")
+    assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
+    reserve(Self.length(name) + Self.length(value) + 11)
+    copyByte(UInt8(ascii: "<"))
+    copy(name)
+    copy(" class=\"")
+    copy(value)
+    copy("\">")
   }
 
   /// A void element (`<meta>`, `<input>`): no content, no end tag.
@@ -193,8 +199,9 @@ public struct HTMLWriter: ~Copyable {
   @inlinable @inline(__always)
   public mutating func start(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
-    put(UInt8(ascii: "<"))
-    append(name)
+    reserve(Self.length(name) + 1)
+    copyByte(UInt8(ascii: "<"))
+    copy(name)
     inStartTag = true
   }
 
@@ -213,9 +220,13 @@ public struct HTMLWriter: ~Copyable {
   @inlinable @inline(__always)
   public mutating func attribute(_ name: StaticString, _ value: StaticString) {
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
-    beginAttribute(name)
-    append(value)
-    put(UInt8(ascii: "\""))
+    assert(inStartTag, "HTMLWriter: no start tag is open")
+    reserve(Self.length(name) + Self.length(value) + 4)
+    copyByte(UInt8(ascii: " "))
+    copy(name)
+    copy("=\"")
+    copy(value)
+    copyByte(UInt8(ascii: "\""))
   }
 
   /// ` name="value"` whose value `write` writes (``text(_:)`` and its kin escape it for
@@ -248,9 +259,10 @@ public struct HTMLWriter: ~Copyable {
   /// `</name>`.
   @inlinable @inline(__always)
   public mutating func end(_ name: StaticString) {
-    append("</")
-    append(name)
-    put(UInt8(ascii: ">"))
+    reserve(Self.length(name) + 3)
+    copy("</")
+    copy(name)
+    copyByte(UInt8(ascii: ">"))
   }
 
   /// True when `value` holds none of `& " < >` (checked by debug builds and tests:
@@ -365,19 +377,23 @@ public struct HTMLWriter: ~Copyable {
   @inlinable @inline(__always)
   mutating func beginAttribute(_ name: StaticString) {
     assert(inStartTag, "HTMLWriter: no start tag is open")
-    put(UInt8(ascii: " "))
-    append(name)
-    append("=\"")
+    reserve(Self.length(name) + 3)
+    copyByte(UInt8(ascii: " "))
+    copy(name)
+    copy("=\"")
+  }
+
+  /// A literal's length in bytes, at most 4 for a one-scalar literal (whose count
+  /// `StaticString` does not give).
+  @inlinable @inline(__always)
+  static func length(_ literal: StaticString) -> Int {
+    literal.hasPointerRepresentation ? literal.utf8CodeUnitCount : 4
   }
 
   @inlinable @inline(__always)
   mutating func append(_ name: StaticString) {
-    // String literals are stored as UTF-8; a one-scalar literal may not be.
-    if name.hasPointerRepresentation {
-      put(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    } else {
-      name.withUTF8Buffer { put($0) }
-    }
+    reserve(Self.length(name))
+    copy(name)
   }
 
   @inlinable @inline(__always)
@@ -387,14 +403,48 @@ public struct HTMLWriter: ~Copyable {
     count += 1
   }
 
-  /// Short runs (tag names, punctuation, words) are copied as one to three loads and
-  /// stores of up to eight bytes, overlapping in the middle, or two of sixteen up to 32
-  /// bytes: cheaper than a call to `memcpy`, and than a loop over the bytes.
   @inlinable @inline(__always)
   mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
     guard let base = source.baseAddress else { return }
-    let length = source.count
+    reserve(source.count)
+    copy(base, source.count)
+  }
+
+  /// Makes room for `length` more bytes, so that the unchecked writes below (``copy(_:)``,
+  /// ``copy(_:_:)``, ``copyByte(_:)``) that follow stay inside the buffer: a tag checks
+  /// the capacity once, not once per piece.
+  @inlinable @inline(__always)
+  mutating func reserve(_ length: Int) {
     if length > capacity - count { grow(toHold: count + length) }
+  }
+
+  /// One byte; the caller reserved it.
+  @inlinable @inline(__always)
+  mutating func copyByte(_ byte: UInt8) {
+    start[count] = byte
+    count += 1
+  }
+
+  /// A literal's bytes; the caller reserved ``length(_:)`` of them.
+  @inlinable @inline(__always)
+  mutating func copy(_ name: StaticString) {
+    // String literals are stored as UTF-8; a one-scalar literal may not be.
+    if name.hasPointerRepresentation {
+      copy(name.utf8Start, name.utf8CodeUnitCount)
+    } else {
+      name.withUTF8Buffer { bytes in
+        for byte in bytes { copyByte(byte) }
+      }
+    }
+  }
+
+  /// Short runs (tag names, punctuation, words) are copied as one to three loads and
+  /// stores of up to eight bytes, overlapping in the middle, or two of sixteen up to 32
+  /// bytes: cheaper than a call to `memcpy`, and than a loop over the bytes. The caller
+  /// reserved `length` bytes.
+  @inlinable @inline(__always)
+  mutating func copy(_ base: UnsafePointer<UInt8>, _ length: Int) {
+    assert(length <= capacity - count, "HTMLWriter: a write was not reserved")
     let target = UnsafeMutableRawPointer(start + count)
     let from = UnsafeRawPointer(base)
     if length >= 8 {
@@ -476,6 +526,20 @@ public struct HTMLWriter: ~Copyable {
           continue
         }
         found = index + hits.trailingZeroBitCount >> 3
+      } else if count >= 8 {
+        // The last few bytes: the word that ends at the end, its bytes before `index`
+        // (already scanned) masked off. A false alarm above a masked hit falls to the
+        // `default` case below, like any other.
+        let offset = count - 8
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let hits =
+          (Self.zeroBytes((word | 0x0404_0404_0404_0404) ^ 0x2626_2626_2626_2626)
+            | Self.zeroBytes((word | 0x0202_0202_0202_0202) ^ 0x3E3E_3E3E_3E3E_3E3E)) & (~0 << ((index - offset) << 3))
+        if hits == 0 {
+          index = count
+          continue
+        }
+        found = offset + hits.trailingZeroBitCount >> 3
       } else {
         let byte = base[index]
         // `"` `&` `<` `>` are all at most 0x3E: letters pass on the first test.
