@@ -252,20 +252,27 @@ public enum CartHTML {
       html.attribute("aria-label") { $0.text(strings.template(.cartSummaryHeading)) }
       html.endStartTag()
       html.newline()
-      html.element("dl", class: "summary-lines") { list in
-        list.newline()
-        for line in summary.summaryLines {
-          let changed = update?.change(of: line) != nil
-          list.element("div", class: changed ? "summary-line changed" : "summary-line") { row in
-            row.element("dt", class: "merchant") { $0.isolated(line.label) }
-            switch line.value {
-            case .amount(let amount): row.element("dd") { $0.text(amount, in: money) }
-            case .text(let text): row.element("dd", class: "merchant") { $0.isolated(text) }
-            }
-          }
-          list.newline()
+      html.open("dl", class: "summary-lines")
+      html.newline()
+      for line in summary.summaryLines {
+        let changed = update?.change(of: line) != nil
+        html.open("div", class: changed ? "summary-line changed" : "summary-line")
+        html.open("dt", class: "merchant")
+        html.isolated(line.label)
+        html.end("dt")
+        switch line.value {
+        case .amount(let amount):
+          html.open("dd")
+          html.text(amount, in: money)
+        case .text(let text):
+          html.open("dd", class: "merchant")
+          html.isolated(text)
         }
+        html.end("dd")
+        html.end("div")
+        html.newline()
       }
+      html.end("dl")
       html.newline()
       html.end("section")
       html.newline()
@@ -276,8 +283,12 @@ public enum CartHTML {
       if diff?.totalChanged == true { value.text(" changed") }
     }
     html.endStartTag()
-    html.element("span") { $0.text(strings.template(.cartTotal)) }
-    html.element("span", class: "total-amount") { $0.text(summary.total, in: money) }
+    html.open("span")
+    html.text(strings.template(.cartTotal))
+    html.end("span")
+    html.open("span", class: "total-amount")
+    html.text(summary.total, in: money)
+    html.end("span")
     html.end("p")
     html.newline()
     if let footer = summary.footer, !footer.isEmpty {
