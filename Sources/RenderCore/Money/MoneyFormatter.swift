@@ -70,14 +70,7 @@ public struct MoneyFormatter: Sendable {
     var locale: String
   }
 
-  /// The formatters, and the one handed out last: pages in a row mostly use one pair,
-  /// and comparing with it spares hashing the key.
-  private struct Cache {
-    var formatters: [Key: MoneyFormatter] = [:]
-    var last: (key: Key, formatter: MoneyFormatter)?
-  }
-
-  private static let cache = Mutex(Cache())
+  private static let cache = Mutex<[Key: MoneyFormatter]>([:])
 
   /// Most (currency, locale) formatters, and locales' quantity patterns, kept at once:
   /// locale tags come from outside (`Accept-Language`), so a long-running server must
@@ -85,26 +78,19 @@ public struct MoneyFormatter: Sendable {
   static let cacheLimit = 256
 
   /// How many formatters the cache holds now (for tests).
-  static var cachedFormatterCount: Int { cache.withLock { $0.formatters.count } }
+  static var cachedFormatterCount: Int { cache.withLock { $0.count } }
 
   /// The cached formatter for `currency` (ISO 4217) in `locale`.
   public static func shared(currency: String, locale: Locale) -> MoneyFormatter {
     let key = Key(currency: currency, locale: locale.identifier)
-    let known = cache.withLock { cache -> MoneyFormatter? in
-      if let last = cache.last, last.key == key { return last.formatter }
-      guard let cached = cache.formatters[key] else { return nil }
-      cache.last = (key, cached)
-      return cached
-    }
-    if let known { return known }
+    if let cached = cache.withLock({ $0[key] }) { return cached }
     // Learned outside the lock: another thread may learn the same pair meanwhile, and
     // the first one stored wins; both are the same.
     let made = MoneyFormatter(currency: currency, locale: locale)
-    return cache.withLock { cache in
-      if let cached = cache.formatters[key] { return cached }
-      if cache.formatters.count >= cacheLimit { cache.formatters.removeAll() }
-      cache.formatters[key] = made
-      cache.last = (key, made)
+    return cache.withLock { formatters in
+      if let cached = formatters[key] { return cached }
+      if formatters.count >= cacheLimit { formatters.removeAll() }
+      formatters[key] = made
       return made
     }
   }
