@@ -84,6 +84,35 @@ import StatusRender
 //   copied and destroyed each Item, ≈ 250 instructions): 76 k / 139 k / 699 k / 6.5 M.
 //   Left per item (≈ 6.2 k): the element closures and escaping of names, templates and
 //   lists, the money layout (`NumberPattern.Packed.layout`, a byte loop per piece).
+//   A fourth round found that those figures (callgrind over the timed runs) included
+//   each context's first page: learning the money pattern (≈ 16 M instructions) and the
+//   page frame spread over about 400 pages, ≈ 40 k of the "fixed ≈ 80 k" of a 10-item
+//   page. `render-bench --runs N` renders each page N times untimed, so a page's cost
+//   is the difference of two runs: 1 / 10 / 100 / 1,000 items 41 k / 99 k / 656 k /
+//   6.28 M, ≈ 6.2 k an item and ≈ 37 k a page. Of the fixed part: the page's copy out
+//   of the writer into the returned array (`bytes`, a memcpy of the whole page), the
+//   frame's key built and hashed field by field (strings, the session header's UI
+//   strings made as `String`s), ≈ 10 UI-string look-ups (a `String`-keyed dictionary
+//   each, in Locale), the plural rule of the item count (ICU, ≈ 2 k), the summary's
+//   closures. Per item: escaping (≈ 1.1 k, ≈ 160 an escaped string: call and loop
+//   set-up, tails scanned a byte at a time), one closure call and a capacity check per
+//   piece of every tag (`<`, name, ` class="`, value, `">`: ≈ 100 a tag), `memcpy`
+//   calls for runs over 16 bytes, money ≈ 500 an amount (digits, two scratch buffers,
+//   the byte-loop layout). Now: the page is written straight into the `[UInt8]` handed
+//   out (`HTMLWriter(writingInto:)`, moving to its own memory only if the page
+//   outgrows the reserve); the frame is found by comparing with the last one used
+//   before any hashing, and hashes five short fields; items and the summary are
+//   written as flat tags (`HTMLWriter.open(_:class:)`, `end`), no closure per element;
+//   a tag checks the capacity once and copies its pieces unchecked; runs up to 32
+//   bytes are two 16-byte words; escaping scans a run's last bytes as one word ending
+//   at its end. Steady state, 1 / 10 / 100 / 1,000 items: 33 k / 76 k / 510 k /
+//   4.89 M (≈ 4.8 k an item, ≈ 28 k a page); by the old measure (first pages
+//   included) 10 / 100 items 114 k / 548 k. Tried and dropped: a last-pair fast path
+//   in `MoneyFormatter.shared` copied the formatter (its styles) twice, 2.5 k more than
+//   the hash it spared. Left: the money path (≈ 500 an amount; `Packed.layout` still
+//   a byte loop, left alone rather than re-running the full differential), escaping's
+//   per-call cost, the UI-string and plural look-ups per page (Locale), the update
+//   path's copy of each `CartUpdate.Row`.
 // - Text: ICU line-break iterators pooled per locale (ubrk_setText), ASCII fast paths
 //   for width, breaking, bidi isolation, line feeds and trailing spaces. The profile
 //   after that (1,000-item cart, 5.8 ms en-US, 11.5 ms ar-EG): retain/release and
