@@ -14,6 +14,11 @@ import StatusRender
 //     render-bench --case diff     only the cases named (cart, form, status, parse, diff),
 //                                  e.g. under valgrind --tool=callgrind
 //     render-bench --items 10      only carts and diffs of that many items
+//     render-bench --runs N        no timing: each cart HTML page (bytes) rendered N times
+//                                  after one warm-up, for instruction counts under
+//                                  callgrind: a page costs (Ir at N − Ir at 0) / N / 2
+//                                  (two locales), first-use work (learning, catalogs,
+//                                  the page frame) left out
 //
 // Every figure is this thread's CPU time (not the wall clock), median of many samples,
 // each sample as many runs as fill about 2 ms; the first run (caches filling) is left
@@ -79,6 +84,35 @@ import StatusRender
 //   copied and destroyed each Item, ≈ 250 instructions): 76 k / 139 k / 699 k / 6.5 M.
 //   Left per item (≈ 6.2 k): the element closures and escaping of names, templates and
 //   lists, the money layout (`NumberPattern.Packed.layout`, a byte loop per piece).
+//   A fourth round found that those figures (callgrind over the timed runs) included
+//   each context's first page: learning the money pattern (≈ 16 M instructions) and the
+//   page frame spread over about 400 pages, ≈ 40 k of the "fixed ≈ 80 k" of a 10-item
+//   page. `render-bench --runs N` renders each page N times untimed, so a page's cost
+//   is the difference of two runs: 1 / 10 / 100 / 1,000 items 41 k / 99 k / 656 k /
+//   6.28 M, ≈ 6.2 k an item and ≈ 37 k a page. Of the fixed part: the page's copy out
+//   of the writer into the returned array (`bytes`, a memcpy of the whole page), the
+//   frame's key built and hashed field by field (strings, the session header's UI
+//   strings made as `String`s), ≈ 10 UI-string look-ups (a `String`-keyed dictionary
+//   each, in Locale), the plural rule of the item count (ICU, ≈ 2 k), the summary's
+//   closures. Per item: escaping (≈ 1.1 k, ≈ 160 an escaped string: call and loop
+//   set-up, tails scanned a byte at a time), one closure call and a capacity check per
+//   piece of every tag (`<`, name, ` class="`, value, `">`: ≈ 100 a tag), `memcpy`
+//   calls for runs over 16 bytes, money ≈ 500 an amount (digits, two scratch buffers,
+//   the byte-loop layout). Now: the page is written straight into the `[UInt8]` handed
+//   out (`HTMLWriter(writingInto:)`, moving to its own memory only if the page
+//   outgrows the reserve); the frame is found by comparing with the last one used
+//   before any hashing, and hashes five short fields; items and the summary are
+//   written as flat tags (`HTMLWriter.open(_:class:)`, `end`), no closure per element;
+//   a tag checks the capacity once and copies its pieces unchecked; runs up to 32
+//   bytes are two 16-byte words; escaping scans a run's last bytes as one word ending
+//   at its end. Steady state, 1 / 10 / 100 / 1,000 items: 33 k / 76 k / 510 k /
+//   4.89 M (≈ 4.8 k an item, ≈ 28 k a page); by the old measure (first pages
+//   included) 10 / 100 items 114 k / 548 k. Tried and dropped: a last-pair fast path
+//   in `MoneyFormatter.shared` copied the formatter (its styles) twice, 2.5 k more than
+//   the hash it spared. Left: the money path (≈ 500 an amount; `Packed.layout` still
+//   a byte loop, left alone rather than re-running the full differential), escaping's
+//   per-call cost, the UI-string and plural look-ups per page (Locale), the update
+//   path's copy of each `CartUpdate.Row`.
 // - Text: ICU line-break iterators pooled per locale (ubrk_setText), ASCII fast paths
 //   for width, breaking, bidi isolation, line feeds and trailing spaces. The profile
 //   after that (1,000-item cart, 5.8 ms en-US, 11.5 ms ar-EG): retain/release and
@@ -128,15 +162,17 @@ import StatusRender
 //   compared word by word inline (a `memcmp` call each was a tenth).
 
 let benchUsage = """
-  USAGE: render-bench [--json] [--case NAME]... [--items N]...
+  USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N]
     --json        One JSON object per line instead of the table.
     --case NAME   Only this case: cart|form|status|parse|diff (repeatable).
     --items N     Only carts of N items: 1|10|100|1000|100000 (repeatable).
+    --runs N      No timing: render each cart HTML page N times after one warm-up
+                  (for instruction counts under valgrind --tool=callgrind).
   Prints CPU microseconds per run (median, fastest) and the peak memory.
   """
 
 /// The command line, or exit 64 with one line naming what is wrong.
-func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, items: Set<Int>) {
+func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, items: Set<Int>, runs: Int?) {
   if arguments.contains("--help") || arguments.contains("-h") {
     print(benchUsage)
     exit(0)
@@ -145,7 +181,7 @@ func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, i
     FileHandle.standardError.write(Data("render-bench: \(message); see 'render-bench --help'\n".utf8))
     exit(64)
   }
-  var parsed = (json: false, cases: Set<String>(), items: Set<Int>())
+  var parsed = (json: false, cases: Set<String>(), items: Set<Int>(), runs: Int?.none)
   var rest = arguments[...]
   while let argument = rest.popFirst() {
     switch argument {
@@ -162,12 +198,16 @@ func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, i
         refuse("unknown size '\(text)' for --items; use 1, 10, 100, 1000 or 100000")
       }
       parsed.items.insert(count)
+    case "--runs":
+      let text = rest.popFirst() ?? ""
+      guard let runs = Int(text), runs >= 0 else { refuse("'\(text)' for --runs is not a count") }
+      parsed.runs = runs
     default: refuse("unknown argument '\(argument)'")
     }
   }
   return parsed
 }
-let (json, only, onlyItems) = benchArguments(Array(CommandLine.arguments.dropFirst()))
+let (json, only, onlyItems, fixedRuns) = benchArguments(Array(CommandLine.arguments.dropFirst()))
 @MainActor func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 @MainActor func wanted(items: Int) -> Bool { onlyItems.isEmpty || onlyItems.contains(items) }
 
@@ -205,7 +245,7 @@ struct Figure {
 
 @MainActor func report(_ figure: Figure) { print(json ? figure.jsonLine : figure.tableRow) }
 
-if !json {
+if !json, fixedRuns == nil {
   print("render-bench: CPU microseconds per run (median, fastest sample)")
   print("case    items   locale  format variant        median µs   fastest µs")
 }
@@ -213,6 +253,21 @@ if !json {
 let configuration = SessionConfiguration(
   currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy", storeName: "Oakbrook Mall",
   deviceName: "Emily")
+
+if let fixedRuns {
+  // Instruction counts only: the same pages as the timed cart HTML case, no clock read.
+  var sink = 0
+  for locale in ["en-US", "ar-EG"] {
+    let context = RenderContext(configuration: configuration, localeTag: locale)
+    for count in [1, 10, 100, 1000] where wanted(items: count) {
+      let cart = count == 1 ? seedCart() : generatedCart(count)
+      sink &+= CartHTML.renderUTF8(cart, context: context).count
+      for _ in 0..<fixedRuns { sink &+= CartHTML.renderUTF8(cart, context: context).count }
+    }
+  }
+  print("render-bench: \(sink) bytes written")
+  exit(0)
+}
 
 if wanted("cart") {
   let carts: [(Int, ShoppingCart)] = [(1, seedCart())] + [10, 100, 1000].map { ($0, generatedCart($0)) }

@@ -33,7 +33,7 @@ import Testing
     let result = try run(arguments)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    #expect(result.stdout.hasPrefix("USAGE: render-bench [--json] [--case NAME]... [--items N]...\n"))
+    #expect(result.stdout.hasPrefix("USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N]\n"))
     #expect(result.stdout.contains("cart|form|status|parse|diff"))
     #expect(!result.stdout.contains("case    items"), "the table of a run")
   }
@@ -43,6 +43,7 @@ import Testing
     (["--case"], "unknown case ''; use cart, form, status, parse or diff"),
     (["--items", "7"], "unknown size '7' for --items; use 1, 10, 100, 1000 or 100000"),
     (["--items", "many"], "unknown size 'many' for --items; use 1, 10, 100, 1000 or 100000"),
+    (["--runs", "-1"], "'-1' for --runs is not a count"),
     (["--jsn"], "unknown argument '--jsn'"),
     (["cart"], "unknown argument 'cart'"),
   ])

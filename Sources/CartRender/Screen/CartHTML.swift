@@ -54,13 +54,16 @@ public enum CartHTML {
     }
   }
 
+  /// The sheet of an updated cart, joined once (the page frame's cache compares it).
+  private static let cssWithUpdates = CartStyle.css + CartStyle.updates
+
   /// Bytes reserved per item: a plain item takes about 400.
   private static let bytesPerItem = 512
 
   private static func page(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext) -> [UInt8] {
     let strings = context.strings
     let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
-    let style = update == nil ? CartStyle.css : CartStyle.css + CartStyle.updates
+    let style = update == nil ? CartStyle.css : cssWithUpdates
     let rows = update?.rows.count ?? cart.items.count
     let templates = ItemTemplates(strings)
     return PageShell.page(
@@ -171,6 +174,9 @@ public enum CartHTML {
     if row.change == .removed { html.attribute("aria-hidden", "true") }
   }
 
+  /// One item, written as a flat run of tags (``HTMLWriter/open(_:class:)`` …
+  /// ``HTMLWriter/end(_:)``) rather than a closure per element: this runs for every item
+  /// of every page.
   private static func writeItem(
     _ item: UnsafePointer<ShoppingCart.Item>, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
     into html: inout HTMLWriter
@@ -181,44 +187,42 @@ public enum CartHTML {
     if let row { writeHints(row, into: &html) }
     html.endStartTag()
     html.newline()
-    html.start("div")
-    html.attribute("class", "item-line")
-    html.endStartTag()
-    // The closures below capture these values, not a copy of the whole item.
-    let name = item.pointee.name
-    let totalPrice = item.pointee.totalPrice
-    let payablePrice = item.pointee.payablePrice
-    let quantity = item.pointee.quantity
-    let isAdjusted = item.pointee.isAdjusted
-    html.element("p", class: "item-name merchant") { $0.isolated(name) }
-    html.element("p", class: "price") { price in
-      if isAdjusted {
-        price.element("span", class: "visually-hidden") {
-          $0.text(templates.priceWasNow) { position, html in
-            switch position {
-            case 1: html.text(totalPrice, in: money)
-            case 2: html.text(payablePrice, in: money)
-            default: break
-            }
-          }
+    html.open("div", class: "item-line")
+    html.open("p", class: "item-name merchant")
+    html.isolated(item.pointee.name)
+    html.end("p")
+    html.open("p", class: "price")
+    if item.pointee.isAdjusted {
+      html.open("span", class: "visually-hidden")
+      html.text(templates.priceWasNow) { position, html in
+        switch position {
+        case 1: html.text(item.pointee.totalPrice, in: money)
+        case 2: html.text(item.pointee.payablePrice, in: money)
+        default: break
         }
-        price.start("span")
-        price.attribute("aria-hidden", "true")
-        price.endStartTag()
-        price.element("s") { $0.text(totalPrice, in: money) }
-        price.element("span") { $0.text(payablePrice, in: money) }
-        price.end("span")
-      } else {
-        price.text(payablePrice, in: money)
       }
+      html.end("span")
+      html.start("span")
+      html.attribute("aria-hidden", "true")
+      html.endStartTag()
+      html.open("s")
+      html.text(item.pointee.totalPrice, in: money)
+      html.end("s")
+      html.open("span")
+      html.text(item.pointee.payablePrice, in: money)
+      html.end("span")
+      html.end("span")
+    } else {
+      html.text(item.pointee.payablePrice, in: money)
     }
+    html.end("p")
     html.end("div")
     html.newline()
-    html.element("p", class: "quantity") {
-      $0.text(templates.quantity) { position, html in
-        if position == 1 { html.text(count: quantity, in: money) }
-      }
+    html.open("p", class: "quantity")
+    html.text(templates.quantity) { position, html in
+      if position == 1 { html.text(count: item.pointee.quantity, in: money) }
     }
+    html.end("p")
     html.newline()
     writeList(item.pointee.descriptions, class: "descriptions", into: &html)
     writeList(item.pointee.details, class: "details", into: &html)
@@ -227,11 +231,13 @@ public enum CartHTML {
 
   private static func writeList(_ lines: [String], class name: StaticString, into html: inout HTMLWriter) {
     guard !lines.isEmpty else { return }
-    html.element("ul", class: name) { list in
-      for line in lines {
-        list.element("li", class: "merchant") { $0.isolated(line) }
-      }
+    html.open("ul", class: name)
+    for line in lines {
+      html.open("li", class: "merchant")
+      html.isolated(line)
+      html.end("li")
     }
+    html.end("ul")
     html.newline()
   }
 
@@ -246,20 +252,27 @@ public enum CartHTML {
       html.attribute("aria-label") { $0.text(strings.template(.cartSummaryHeading)) }
       html.endStartTag()
       html.newline()
-      html.element("dl", class: "summary-lines") { list in
-        list.newline()
-        for line in summary.summaryLines {
-          let changed = update?.change(of: line) != nil
-          list.element("div", class: changed ? "summary-line changed" : "summary-line") { row in
-            row.element("dt", class: "merchant") { $0.isolated(line.label) }
-            switch line.value {
-            case .amount(let amount): row.element("dd") { $0.text(amount, in: money) }
-            case .text(let text): row.element("dd", class: "merchant") { $0.isolated(text) }
-            }
-          }
-          list.newline()
+      html.open("dl", class: "summary-lines")
+      html.newline()
+      for line in summary.summaryLines {
+        let changed = update?.change(of: line) != nil
+        html.open("div", class: changed ? "summary-line changed" : "summary-line")
+        html.open("dt", class: "merchant")
+        html.isolated(line.label)
+        html.end("dt")
+        switch line.value {
+        case .amount(let amount):
+          html.open("dd")
+          html.text(amount, in: money)
+        case .text(let text):
+          html.open("dd", class: "merchant")
+          html.isolated(text)
         }
+        html.end("dd")
+        html.end("div")
+        html.newline()
       }
+      html.end("dl")
       html.newline()
       html.end("section")
       html.newline()
@@ -270,8 +283,12 @@ public enum CartHTML {
       if diff?.totalChanged == true { value.text(" changed") }
     }
     html.endStartTag()
-    html.element("span") { $0.text(strings.template(.cartTotal)) }
-    html.element("span", class: "total-amount") { $0.text(summary.total, in: money) }
+    html.open("span")
+    html.text(strings.template(.cartTotal))
+    html.end("span")
+    html.open("span", class: "total-amount")
+    html.text(summary.total, in: money)
+    html.end("span")
     html.end("p")
     html.newline()
     if let footer = summary.footer, !footer.isEmpty {

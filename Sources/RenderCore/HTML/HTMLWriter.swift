@@ -65,6 +65,9 @@ public struct HTMLWriter: ~Copyable {
   @usableFromInline var start: UnsafeMutablePointer<UInt8>
   @usableFromInline var count = 0
   @usableFromInline var capacity: Int
+  /// False while the writer fills memory it was lent (``init(writingInto:)``), which it
+  /// must neither free nor outlive; true once it writes into its own allocation.
+  @usableFromInline var ownsStorage: Bool
   /// True between ``start(_:)`` and ``endStartTag()``: attributes may be written.
   @usableFromInline var inStartTag = false
   /// True while an attribute's value is written through
@@ -81,9 +84,33 @@ public struct HTMLWriter: ~Copyable {
   public init(capacity: Int = 16 * 1024) {
     self.capacity = max(64, capacity)
     start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    ownsStorage = true
   }
 
-  deinit { start.deallocate() }
+  /// A writer that fills `buffer` (uninitialized memory is fine: bytes are only written
+  /// before they are read) and moves to its own allocation if the page outgrows it.
+  /// The caller keeps `buffer` alive for the writer's whole life and, while
+  /// ``isWritingInPlace``, finds the first ``byteCount`` bytes of the page there: how a
+  /// page is written straight into the `[UInt8]` handed out (``PageShell``).
+  init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
+    if let base = buffer.baseAddress, buffer.count >= 64 {
+      start = base
+      capacity = buffer.count
+      ownsStorage = false
+    } else {
+      capacity = 64
+      start = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      ownsStorage = true
+    }
+  }
+
+  deinit { if ownsStorage { start.deallocate() } }
+
+  /// True while the page is still in the buffer given to ``init(writingInto:)``.
+  var isWritingInPlace: Bool { !ownsStorage }
+
+  /// The page's length so far, in bytes.
+  var byteCount: Int { count }
 
   /// Calls `body` with the page's bytes so far, without copying them.
   public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
@@ -137,6 +164,31 @@ public struct HTMLWriter: ~Copyable {
     end(name)
   }
 
+  /// `<name>`: a whole start tag without attributes; the content and ``end(_:)`` follow.
+  /// With ``open(_:class:)``, what a screen's hot loop writes instead of a closure per
+  /// element.
+  @inlinable @inline(__always)
+  public mutating func open(_ name: StaticString) {
+    assert(!inStartTag, "HTMLWriter: a start tag is still open")
+    reserve(Self.length(name) + 2)
+    copyByte(UInt8(ascii: "<"))
+    copy(name)
+    copyByte(UInt8(ascii: ">"))
+  }
+
+  /// `<name class="value">`: a whole start tag; the content and ``end(_:)`` follow.
+  @inlinable @inline(__always)
+  public mutating func open(_ name: StaticString, class value: StaticString) {
+    assert(!inStartTag, "HTMLWriter: a start tag is still open")
+    assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
+    reserve(Self.length(name) + Self.length(value) + 11)
+    copyByte(UInt8(ascii: "<"))
+    copy(name)
+    copy(" class=\"")
+    copy(value)
+    copy("\">")
+  }
+
   /// A void element (`<meta>`, `<input>`): no content, no end tag.
   public mutating func void(_ name: StaticString, _ attributes: [Attribute] = []) {
     open(name, attributes)
@@ -147,8 +199,9 @@ public struct HTMLWriter: ~Copyable {
   @inlinable @inline(__always)
   public mutating func start(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
-    put(UInt8(ascii: "<"))
-    append(name)
+    reserve(Self.length(name) + 1)
+    copyByte(UInt8(ascii: "<"))
+    copy(name)
     inStartTag = true
   }
 
@@ -167,9 +220,13 @@ public struct HTMLWriter: ~Copyable {
   @inlinable @inline(__always)
   public mutating func attribute(_ name: StaticString, _ value: StaticString) {
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
-    beginAttribute(name)
-    append(value)
-    put(UInt8(ascii: "\""))
+    assert(inStartTag, "HTMLWriter: no start tag is open")
+    reserve(Self.length(name) + Self.length(value) + 4)
+    copyByte(UInt8(ascii: " "))
+    copy(name)
+    copy("=\"")
+    copy(value)
+    copyByte(UInt8(ascii: "\""))
   }
 
   /// ` name="value"` whose value `write` writes (``text(_:)`` and its kin escape it for
@@ -202,9 +259,10 @@ public struct HTMLWriter: ~Copyable {
   /// `</name>`.
   @inlinable @inline(__always)
   public mutating func end(_ name: StaticString) {
-    append("</")
-    append(name)
-    put(UInt8(ascii: ">"))
+    reserve(Self.length(name) + 3)
+    copy("</")
+    copy(name)
+    copyByte(UInt8(ascii: ">"))
   }
 
   /// True when `value` holds none of `& " < >` (checked by debug builds and tests:
@@ -319,19 +377,23 @@ public struct HTMLWriter: ~Copyable {
   @inlinable @inline(__always)
   mutating func beginAttribute(_ name: StaticString) {
     assert(inStartTag, "HTMLWriter: no start tag is open")
-    put(UInt8(ascii: " "))
-    append(name)
-    append("=\"")
+    reserve(Self.length(name) + 3)
+    copyByte(UInt8(ascii: " "))
+    copy(name)
+    copy("=\"")
+  }
+
+  /// A literal's length in bytes, at most 4 for a one-scalar literal (whose count
+  /// `StaticString` does not give).
+  @inlinable @inline(__always)
+  static func length(_ literal: StaticString) -> Int {
+    literal.hasPointerRepresentation ? literal.utf8CodeUnitCount : 4
   }
 
   @inlinable @inline(__always)
   mutating func append(_ name: StaticString) {
-    // String literals are stored as UTF-8; a one-scalar literal may not be.
-    if name.hasPointerRepresentation {
-      put(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    } else {
-      name.withUTF8Buffer { put($0) }
-    }
+    reserve(Self.length(name))
+    copy(name)
   }
 
   @inlinable @inline(__always)
@@ -341,14 +403,48 @@ public struct HTMLWriter: ~Copyable {
     count += 1
   }
 
-  /// Short runs (tag names, punctuation, words) are copied as one to three loads and
-  /// stores of up to eight bytes, overlapping in the middle: cheaper than a call to
-  /// `memcpy`, and than a loop over the bytes.
   @inlinable @inline(__always)
   mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
     guard let base = source.baseAddress else { return }
-    let length = source.count
+    reserve(source.count)
+    copy(base, source.count)
+  }
+
+  /// Makes room for `length` more bytes, so that the unchecked writes below (``copy(_:)``,
+  /// ``copy(_:_:)``, ``copyByte(_:)``) that follow stay inside the buffer: a tag checks
+  /// the capacity once, not once per piece.
+  @inlinable @inline(__always)
+  mutating func reserve(_ length: Int) {
     if length > capacity - count { grow(toHold: count + length) }
+  }
+
+  /// One byte; the caller reserved it.
+  @inlinable @inline(__always)
+  mutating func copyByte(_ byte: UInt8) {
+    start[count] = byte
+    count += 1
+  }
+
+  /// A literal's bytes; the caller reserved ``length(_:)`` of them.
+  @inlinable @inline(__always)
+  mutating func copy(_ name: StaticString) {
+    // String literals are stored as UTF-8; a one-scalar literal may not be.
+    if name.hasPointerRepresentation {
+      copy(name.utf8Start, name.utf8CodeUnitCount)
+    } else {
+      name.withUTF8Buffer { bytes in
+        for byte in bytes { copyByte(byte) }
+      }
+    }
+  }
+
+  /// Short runs (tag names, punctuation, words) are copied as one to three loads and
+  /// stores of up to eight bytes, overlapping in the middle, or two of sixteen up to 32
+  /// bytes: cheaper than a call to `memcpy`, and than a loop over the bytes. The caller
+  /// reserved `length` bytes.
+  @inlinable @inline(__always)
+  mutating func copy(_ base: UnsafePointer<UInt8>, _ length: Int) {
+    assert(length <= capacity - count, "HTMLWriter: a write was not reserved")
     let target = UnsafeMutableRawPointer(start + count)
     let from = UnsafeRawPointer(base)
     if length >= 8 {
@@ -357,6 +453,12 @@ public struct HTMLWriter: ~Copyable {
         let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
         target.storeBytes(of: head, as: UInt64.self)
         target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+      } else if length <= 32 {
+        // Class lists, names and lines of text: two 16-byte words, overlapping.
+        let head = from.loadUnaligned(as: SIMD16<UInt8>.self)
+        let tail = from.loadUnaligned(fromByteOffset: length - 16, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: head, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: tail, toByteOffset: length - 16, as: SIMD16<UInt8>.self)
       } else {
         target.copyMemory(from: from, byteCount: length)
       }
@@ -380,9 +482,10 @@ public struct HTMLWriter: ~Copyable {
     while newCapacity < needed { newCapacity *= 2 }
     let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     bigger.update(from: start, count: count)
-    start.deallocate()
+    if ownsStorage { start.deallocate() }
     start = bigger
     capacity = newCapacity
+    ownsStorage = true
   }
 
   /// Copies `text`'s UTF-8 escaped (see ``escape(_:quotes:)-(UnsafeBufferPointer<UInt8>,_)``).
@@ -423,6 +526,20 @@ public struct HTMLWriter: ~Copyable {
           continue
         }
         found = index + hits.trailingZeroBitCount >> 3
+      } else if count >= 8 {
+        // The last few bytes: the word that ends at the end, its bytes before `index`
+        // (already scanned) masked off. A false alarm above a masked hit falls to the
+        // `default` case below, like any other.
+        let offset = count - 8
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let hits =
+          (Self.zeroBytes((word | 0x0404_0404_0404_0404) ^ 0x2626_2626_2626_2626)
+            | Self.zeroBytes((word | 0x0202_0202_0202_0202) ^ 0x3E3E_3E3E_3E3E_3E3E)) & (~0 << ((index - offset) << 3))
+        if hits == 0 {
+          index = count
+          continue
+        }
+        found = offset + hits.trailingZeroBitCount >> 3
       } else {
         let byte = base[index]
         // `"` `&` `<` `>` are all at most 0x3E: letters pass on the first test.

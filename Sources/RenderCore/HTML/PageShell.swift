@@ -22,17 +22,28 @@ public enum PageShell {
     capacity: Int = 16 * 1024, content: (inout HTMLWriter) -> Void
   ) -> [UInt8] {
     let frame = Frame.shared(screen: screen, style: style, context: context)
-    var html = HTMLWriter(capacity: capacity)
-    frame.beforeTitle.withUnsafeBufferPointer { html.raw(written: $0) }
-    html.text(title)
-    if let store = context.configuration.storeName {
-      html.text(" · ")
-      html.text(store)
+    // Written straight into the array handed out, so the page is not copied at the end;
+    // a page that outgrows `capacity` moves to the writer's own memory and is copied once.
+    var outgrown: [UInt8]?
+    let page = [UInt8](unsafeUninitializedCapacity: max(64, capacity)) { buffer, initializedCount in
+      var html = HTMLWriter(writingInto: buffer)
+      frame.beforeTitle.withUnsafeBufferPointer { html.raw(written: $0) }
+      html.text(title)
+      if let store = context.configuration.storeName {
+        html.text(" · ")
+        html.text(store)
+      }
+      frame.afterTitle.withUnsafeBufferPointer { html.raw(written: $0) }
+      content(&html)
+      html.raw(literal: "</main>\n</body>\n</html>\n")
+      if html.isWritingInPlace {
+        initializedCount = html.byteCount
+      } else {
+        outgrown = html.bytes
+        initializedCount = 0
+      }
     }
-    frame.afterTitle.withUnsafeBufferPointer { html.raw(written: $0) }
-    content(&html)
-    html.raw(literal: "</main>\n</body>\n</html>\n")
-    return html.bytes
+    return outgrown ?? page
   }
 
   /// The bytes of a page around its title and content, for one context and screen.
@@ -52,28 +63,22 @@ public enum PageShell {
       /// The session header's UI strings, as written (a test may bring its own catalog
       /// under a known tag).
       var connectedTo: [MessageSegment]
-      var website: String
-      var privacyPolicy: String
+      var website: [MessageSegment]
+      var privacyPolicy: [MessageSegment]
       var storeName: String?
       var deviceName: String?
       var websiteURL: String?
       var privacyPolicyURL: String
 
-      /// The style sheet is compared in full but hashed by its length only: hashing
-      /// kilobytes of CSS per page would cost more than the cache saves.
+      /// Hashed by a few short fields only: hashing kilobytes of CSS and every string per
+      /// page would cost more than the cache saves. Equality still compares everything
+      /// (cheaply: strings and arrays that share storage compare equal at once).
       func hash(into hasher: inout Hasher) {
         hasher.combine(language)
-        hasher.combine(isRightToLeft)
-        hasher.combine(host)
         hasher.combine(screen)
         hasher.combine(style.utf8.count)
-        hasher.combine(connectedTo.count)
-        hasher.combine(website)
-        hasher.combine(privacyPolicy)
         hasher.combine(storeName)
         hasher.combine(deviceName)
-        hasher.combine(websiteURL)
-        hasher.combine(privacyPolicyURL)
       }
     }
 
@@ -82,25 +87,39 @@ public enum PageShell {
     /// output does not change.
     static let cacheLimit = 64
 
-    private static let cache = Mutex<[Key: Frame]>([:])
+    /// The frames, and the one used last: pages in a row mostly share their frame, and
+    /// comparing with it spares hashing the key.
+    private struct Cache {
+      var frames: [Key: Frame] = [:]
+      var last: (key: Key, frame: Frame)?
+    }
+
+    private static let cache = Mutex(Cache())
 
     /// How many frames the cache holds now (for tests).
-    static var cachedCount: Int { cache.withLock { $0.count } }
+    static var cachedCount: Int { cache.withLock { $0.frames.count } }
 
     static func shared(screen: StaticString, style: TrustedHTML, context: RenderContext) -> Frame {
       let configuration = context.configuration
       let key = Key(
         language: context.locale.htmlLanguage, isRightToLeft: context.locale.isRightToLeft, host: context.host,
         screen: screen.description, style: style.markup,
-        connectedTo: context.strings.template(.headerConnectedTo), website: context.strings(.headerWebsite),
-        privacyPolicy: context.strings(.headerPrivacyPolicy),
+        connectedTo: context.strings.template(.headerConnectedTo), website: context.strings.template(.headerWebsite),
+        privacyPolicy: context.strings.template(.headerPrivacyPolicy),
         storeName: configuration.storeName, deviceName: configuration.deviceName,
         websiteURL: configuration.websiteURL, privacyPolicyURL: configuration.privacyPolicyURL)
-      if let known = cache.withLock({ $0[key] }) { return known }
+      let known = cache.withLock { cache -> Frame? in
+        if let last = cache.last, last.key == key { return last.frame }
+        guard let frame = cache.frames[key] else { return nil }
+        cache.last = (key, frame)
+        return frame
+      }
+      if let known { return known }
       let made = Frame(screen: screen, style: style, context: context)
-      cache.withLock { frames in
-        if frames.count >= cacheLimit { frames.removeAll() }
-        frames[key] = made
+      cache.withLock { cache in
+        if cache.frames.count >= cacheLimit { cache.frames.removeAll() }
+        cache.frames[key] = made
+        cache.last = (key, made)
       }
       return made
     }
