@@ -135,7 +135,12 @@ public struct CartDiff: Sendable, Equatable {
     mutating func insert(_ field: Field) { rawValue |= Self.bit(field) }
 
     /// In ``Field`` order.
-    var fields: [Field] { Field.allCases.filter { rawValue & Self.bit($0) != 0 } }
+    var fields: [Field] { Self.lists[Int(rawValue)] }
+
+    /// The field list of every set, made once: an update row asks for one per item.
+    private static let lists: [[Field]] = (0..<64).map { set in
+      Field.allCases.filter { UInt8(set) & bit($0) != 0 }
+    }
 
     private static func bit(_ field: Field) -> UInt8 {
       switch field {
@@ -149,28 +154,29 @@ public struct CartDiff: Sendable, Equatable {
     }
   }
 
-  /// The fields of `new[newIndex]` that differ from `old[oldIndex]`. Fields are read in
-  /// place: copying whole items would touch every field's storage.
-  static func changedFields(
-    _ old: [ShoppingCart.Item], _ oldIndex: Int, _ new: [ShoppingCart.Item], _ newIndex: Int
-  ) -> FieldSet {
+  /// The fields of `new` that differ from `old`. Fields are read in place through the
+  /// pointers: copying whole items would retain and release every field's storage.
+  static func changedFields(_ old: UnsafePointer<ShoppingCart.Item>, _ new: UnsafePointer<ShoppingCart.Item>)
+    -> FieldSet
+  {
     var fields = FieldSet()
-    if old[oldIndex].quantity != new[newIndex].quantity { fields.insert(.quantity) }
-    if !same(old[oldIndex].totalPrice, new[newIndex].totalPrice) { fields.insert(.totalPrice) }
-    switch (old[oldIndex].totalAdjustedPrice, new[newIndex].totalAdjustedPrice) {
+    if old.pointee.quantity != new.pointee.quantity { fields.insert(.quantity) }
+    if !same(old.pointee.totalPrice, new.pointee.totalPrice) { fields.insert(.totalPrice) }
+    switch (old.pointee.totalAdjustedPrice, new.pointee.totalAdjustedPrice) {
     case (nil, nil): break
     case (let before?, let after?): if !same(before, after) { fields.insert(.totalAdjustedPrice) }
     default: fields.insert(.totalAdjustedPrice)
     }
-    if old[oldIndex].name != new[newIndex].name { fields.insert(.name) }
-    if old[oldIndex].descriptions != new[newIndex].descriptions { fields.insert(.descriptions) }
-    if old[oldIndex].details != new[newIndex].details { fields.insert(.details) }
+    if !same(old.pointee.name, new.pointee.name) { fields.insert(.name) }
+    if !same(old.pointee.descriptions, new.pointee.descriptions) { fields.insert(.descriptions) }
+    if !same(old.pointee.details, new.pointee.details) { fields.insert(.details) }
     return fields
   }
 
-  /// Decimal equality (`14.3` equals `14.30`), answered from the bytes when both are
-  /// stored alike, as two amounts decoded from the same literal are: `==` normalises
-  /// both mantissas, which costs more than the rest of an item's comparison.
+  /// Decimal equality (`14.3` equals `14.30`), exactly Foundation's `==`: answered from
+  /// the bytes when both are stored alike, as two amounts decoded from the same literal
+  /// are, else by ``Decimal/isSameValue(as:)`` (Foundation's `==` normalises both
+  /// mantissas, which costs more than the rest of an item's comparison).
   static func same(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
     // Word by word, inline: a `memcmp` call per amount cost a tenth of a large diff.
     let identical = withUnsafeBytes(of: lhs) { left in
@@ -190,7 +196,30 @@ public struct CartDiff: Sendable, Equatable {
         return true
       }
     }
-    return (identical && !lhs.isNaN) || lhs == rhs
+    return (identical && !lhs.isNaN) || lhs.isSameValue(as: rhs)
+  }
+
+  /// String equality as Swift's `==` has it (canonical equivalence), answered from the
+  /// bytes when they are the same: for long text `==` is a library call that compares
+  /// through several layers, and normalises both sides unless both are ASCII.
+  static func same(_ lhs: String, _ rhs: String) -> Bool {
+    // Up to 15 bytes Swift keeps a string inline, and `==` compares those words inline.
+    guard lhs.utf8.count > 15, lhs.utf8.count == rhs.utf8.count else { return lhs == rhs }
+    let identical = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return false }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
+    }
+    if identical == true { return true }
+    return lhs == rhs
+  }
+
+  /// Array equality as `==` has it: the same count, and each string ``same(_:_:)-(String,_)``.
+  static func same(_ lhs: [String], _ rhs: [String]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for index in lhs.indices where !same(lhs[index], rhs[index]) { return false }
+    return true
   }
 
   /// Indexes into `values` of one longest strictly increasing subsequence of its
@@ -207,33 +236,39 @@ public struct CartDiff: Sendable, Equatable {
   static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     // tops[k]: index of the smallest value ending an increasing run of length k + 1;
     // topValues[k] is that value, kept beside it so the search reads one array.
-    var tops: [Int] = []
-    var topValues: [Int] = []
-    tops.reserveCapacity(values.count)
-    topValues.reserveCapacity(values.count)
+    // Written before read: pile k's slots are set when the pile starts.
+    var tops = [Int](unsafeUninitializedCapacity: values.count) { $1 = values.count }
+    var topValues = [Int](unsafeUninitializedCapacity: values.count) { $1 = values.count }
     var predecessor = [Int](repeating: -1, count: values.count)
-    for (index, value) in values.enumerated() where value >= 0 {
-      var low = 0
-      if let last = topValues.last, last < value {
-        low = topValues.count
-      } else {
-        var high = topValues.count
-        while low < high {
-          let middle = (low + high) / 2
-          if topValues[middle] < value { low = middle + 1 } else { high = middle }
+    var piles = 0
+    values.withUnsafeBufferPointer { values in
+      tops.withUnsafeMutableBufferPointer { tops in
+        topValues.withUnsafeMutableBufferPointer { topValues in
+          predecessor.withUnsafeMutableBufferPointer { predecessor in
+            for index in values.indices {
+              let value = values[index]
+              guard value >= 0 else { continue }
+              var low = 0
+              if piles > 0, topValues[piles - 1] < value {
+                low = piles
+              } else {
+                var high = piles
+                while low < high {
+                  let middle = (low + high) / 2
+                  if topValues[middle] < value { low = middle + 1 } else { high = middle }
+                }
+              }
+              if low > 0 { predecessor[index] = tops[low - 1] }
+              tops[low] = index
+              topValues[low] = value
+              if low == piles { piles += 1 }
+            }
+          }
         }
       }
-      if low > 0 { predecessor[index] = tops[low - 1] }
-      if low == tops.count {
-        tops.append(index)
-        topValues.append(value)
-      } else {
-        tops[low] = index
-        topValues[low] = value
-      }
     }
-    var result = [Int](repeating: 0, count: tops.count)
-    var current = tops.last ?? -1
+    var result = [Int](repeating: 0, count: piles)
+    var current = piles > 0 ? tops[piles - 1] : -1
     for slot in result.indices.reversed() where current >= 0 {
       result[slot] = current
       current = predecessor[current]
@@ -261,17 +296,50 @@ struct CartAlignment: Sendable {
 
   /// Matches the items by id, refusing duplicate ids on either side.
   ///
-  /// Both carts' items are sorted by id (``ItemIDOrder``); merging the two orders
-  /// matches every kept item, and a repeated id stands next to its first item.
+  /// One walk over both carts in step reads every item once: it keys each id
+  /// (``ItemIDOrder``) and, where the same id stands at the walk's place in both carts
+  /// (most items of an update: a few leave, arrive or move, and a look a few items ahead
+  /// finds the step again), pairs the two items and compares their fields while they are
+  /// in the cache. Then both carts' keys are sorted together: a run of one key is one
+  /// id in almost every case, which pairs the items the walk did not and finds repeated
+  /// ids. No id is hashed and no item is copied.
   init(_ previous: ShoppingCart, _ current: ShoppingCart) throws(CartDiff.DuplicateIDError) {
     let old = previous.items
     let new = current.items
-    let oldOrder = ItemIDOrder(old)
-    let newOrder = ItemIDOrder(new)
-    let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
-    let oldRepeats = oldOrder.repeats(in: old)
-    let newRepeats = newOrder.repeats(in: new)
+    var oldIndexOfNew = [Int](repeating: Self.absent, count: new.count)
+    var newIndexOfOld = [Int](repeating: Self.absent, count: old.count)
+    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
+    var oldRepeats: [(index: Int, first: Int)] = []
+    var newRepeats: [(index: Int, first: Int)] = []
+    old.withUnsafeBufferPointer { oldItems in
+      new.withUnsafeBufferPointer { newItems in
+        oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
+          newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
+            changed.withUnsafeMutableBufferPointer { changed in
+              // Through pointers: reading an item out of the array copies the whole item.
+              let oldBase = oldItems.baseAddress
+              let newBase = newItems.baseAddress
+              func pair(_ oldIndex: Int, _ newIndex: Int) {
+                oldIndexOfNew[newIndex] = oldIndex
+                newIndexOfOld[oldIndex] = newIndex
+                // Both are set: each cart has the item.
+                if let oldBase, let newBase {
+                  changed[newIndex] = CartDiff.changedFields(oldBase + oldIndex, newBase + newIndex)
+                }
+              }
+              let entries = Self.walk(oldItems, newItems, pair: pair)
+              Self.findRepeats(
+                ItemIDOrder.sorted(entries), oldItems, newItems, &oldRepeats, &newRepeats,
+                paired: { oldIndex, newIndex in oldIndexOfNew[newIndex] == oldIndex }, pair: pair)
+            }
+          }
+        }
+      }
+    }
     guard oldRepeats.isEmpty, newRepeats.isEmpty else {
+      oldRepeats.sort { $0.index < $1.index }
+      newRepeats.sort { $0.index < $1.index }
+      let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
       var oldLog = ProblemLog()
       var newLog = ProblemLog()
       for repeated in oldRepeats {
@@ -284,38 +352,136 @@ struct CartAlignment: Sendable {
       }
       throw CartDiff.DuplicateIDError(old: oldLog.problems, new: newLog.problems)
     }
-    var oldIndexOfNew = [Int](repeating: Self.absent, count: new.count)
-    var newIndexOfOld = [Int](repeating: Self.absent, count: old.count)
-    var oldSlot = 0
-    var newSlot = 0
-    while oldSlot < old.count, newSlot < new.count {
-      let oldIndex = oldOrder.positions[oldSlot]
-      let newIndex = newOrder.positions[newSlot]
-      let order = ItemIDOrder.compare(
-        key: oldOrder.keys[oldSlot], old[oldIndex].id, key: newOrder.keys[newSlot], new[newIndex].id)
-      if order < 0 {
-        oldSlot += 1
-      } else if order > 0 {
-        newSlot += 1
-      } else {
-        oldIndexOfNew[newIndex] = oldIndex
-        newIndexOfOld[oldIndex] = newIndex
-        oldSlot += 1
-        newSlot += 1
-      }
-    }
-    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
     // Moved until the LIS says otherwise.
-    var isMoved = [Bool](repeating: false, count: new.count)
-    for newIndex in new.indices where oldIndexOfNew[newIndex] != Self.absent {
-      changed[newIndex] = CartDiff.changedFields(old, oldIndexOfNew[newIndex], new, newIndex)
-      isMoved[newIndex] = true
-    }
+    var isMoved = oldIndexOfNew.map { $0 != Self.absent }
     // The kept items' old positions, in new order: those in the LIS stay put.
     for kept in CartDiff.longestIncreasingSubsequence(oldIndexOfNew) { isMoved[kept] = false }
     self.oldIndexOfNew = oldIndexOfNew
     self.newIndexOfOld = newIndexOfOld
     self.isMoved = isMoved
     self.changed = changed
+  }
+
+  /// How far ahead the walk looks for the step when the ids at its place differ.
+  private static let lookahead = 8
+
+  /// Walks both carts in step, pairing the items whose ids stand at the same place
+  /// (`pair(oldIndex, newIndex)`, each index once, both increasing), and returns every
+  /// item's entry: the old cart's slots `0..<old.count`, then the new cart's.
+  private static func walk(
+    _ old: UnsafeBufferPointer<ShoppingCart.Item>, _ new: UnsafeBufferPointer<ShoppingCart.Item>,
+    pair: (Int, Int) -> Void
+  ) -> [ItemIDOrder.Entry] {
+    let oldCount = old.count
+    return [ItemIDOrder.Entry](unsafeUninitializedCapacity: old.count + new.count) { entries, initialized in
+      var oldKeyed = 0
+      var newKeyed = 0
+      // Keys every item before `oldEnd` and `newEnd`, once, in order.
+      func key(old oldEnd: Int, new newEnd: Int) {
+        while oldKeyed < min(oldEnd, old.count) {
+          entries[oldKeyed] = .init(key: ItemIDOrder.key(old[oldKeyed].id), slot: oldKeyed)
+          oldKeyed += 1
+        }
+        while newKeyed < min(newEnd, new.count) {
+          entries[oldCount + newKeyed] = .init(key: ItemIDOrder.key(new[newKeyed].id), slot: oldCount + newKeyed)
+          newKeyed += 1
+        }
+      }
+      func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+        entries[oldIndex].key == entries[oldCount + newIndex].key
+          && ItemIDOrder.sameBytes(old[oldIndex].id, new[newIndex].id)
+      }
+      var oldIndex = 0
+      var newIndex = 0
+      while oldIndex < old.count, newIndex < new.count {
+        key(old: oldIndex + lookahead + 1, new: newIndex + lookahead + 1)
+        if same(oldIndex, newIndex) {
+          pair(oldIndex, newIndex)
+          oldIndex += 1
+          newIndex += 1
+          continue
+        }
+        // Items left or arrived here: find the nearest place where the step resumes.
+        var step = (old: 1, new: 1)
+        for distance in 1...lookahead {
+          if oldIndex + distance < old.count, same(oldIndex + distance, newIndex) {
+            step = (distance, 0)
+            break
+          }
+          if newIndex + distance < new.count, same(oldIndex, newIndex + distance) {
+            step = (0, distance)
+            break
+          }
+        }
+        oldIndex += step.old
+        newIndex += step.new
+      }
+      key(old: old.count, new: new.count)
+      initialized = old.count + new.count
+    }
+  }
+
+  /// Reads the sorted entries' runs of equal ids: a run of one old and one new item is
+  /// handed to `pair` unless already `paired` (by the walk), a repeated id's later items
+  /// are added to the repeats with the first item of their cart.
+  private static func findRepeats(
+    _ sorted: [ItemIDOrder.Entry], _ old: UnsafeBufferPointer<ShoppingCart.Item>,
+    _ new: UnsafeBufferPointer<ShoppingCart.Item>, _ oldRepeats: inout [(index: Int, first: Int)],
+    _ newRepeats: inout [(index: Int, first: Int)], paired: (Int, Int) -> Bool, pair: (Int, Int) -> Void
+  ) {
+    let oldCount = old.count
+    func id(_ slot: Int) -> String { slot < oldCount ? old[slot].id : new[slot - oldCount].id }
+    var sorted = sorted
+    sorted.withUnsafeMutableBufferPointer { sorted in
+      var runStart = 0
+      while runStart < sorted.count {
+        var runEnd = runStart + 1
+        while runEnd < sorted.count, sorted[runEnd].key == sorted[runStart].key { runEnd += 1 }
+        let first = sorted[runStart].slot
+        if runEnd - runStart == 2 {
+          // The common run: a kept item, or two ids that share a key.
+          let second = sorted[runStart + 1].slot
+          if first < oldCount, second >= oldCount, paired(first, second - oldCount) {
+            // The walk paired them.
+          } else if ItemIDOrder.sameBytes(id(first), id(second)) {
+            if first >= oldCount {
+              newRepeats.append((second - oldCount, first - oldCount))
+            } else if second < oldCount {
+              oldRepeats.append((second, first))
+            } else {
+              pair(first, second - oldCount)
+            }
+          }
+        } else if runEnd - runStart > 2 {
+          // Several ids may share this key: sort the run by bytes, then by slot.
+          var run = UnsafeMutableBufferPointer(rebasing: sorted[runStart..<runEnd])
+          run.sort { lhs, rhs in
+            let order = ItemIDOrder.compare(id(lhs.slot), id(rhs.slot))
+            return order != 0 ? order < 0 : lhs.slot < rhs.slot
+          }
+          var groupStart = 0
+          while groupStart < run.count {
+            var groupEnd = groupStart + 1
+            while groupEnd < run.count, ItemIDOrder.sameBytes(id(run[groupStart].slot), id(run[groupEnd].slot)) {
+              groupEnd += 1
+            }
+            var oldFirst = -1
+            var newFirst = -1
+            for slot in run[groupStart..<groupEnd].lazy.map(\.slot) {
+              if slot < oldCount {
+                if oldFirst < 0 { oldFirst = slot } else { oldRepeats.append((slot, oldFirst)) }
+              } else if newFirst < 0 {
+                newFirst = slot - oldCount
+              } else {
+                newRepeats.append((slot - oldCount, newFirst))
+              }
+            }
+            if oldFirst >= 0, newFirst >= 0, !paired(oldFirst, newFirst) { pair(oldFirst, newFirst) }
+            groupStart = groupEnd
+          }
+        }
+        runStart = runEnd
+      }
+    }
   }
 }

@@ -1,66 +1,148 @@
 import Foundation
 import RenderCore
 
-/// A cart's item positions sorted by id, so two carts' items are matched by merging two
-/// sorted lists and repeated ids stand side by side: ``CartDiff``'s matcher, in
-/// O(*n* log *n*) with no hash table and no hashing of whole ids.
+/// Both carts' items in one order by a key of their ids, so that the items of one id,
+/// in either cart, stand side by side: ``CartAlignment``'s matcher, with no hash table
+/// and no hashing of whole ids.
 ///
-/// Items are first ordered by a 64-bit key made of the id's length and its last eight
-/// UTF-8 bytes (where point-of-sale ids usually differ: `SKU-10041`, `SKU-10042`), with
-/// an LSD radix sort that keeps equal keys in position order; only runs of equal keys
-/// are then sorted by their whole UTF-8 bytes. Ids are compared byte for byte, not by
-/// Swift's canonical equivalence: `"é"` and `"e\u{301}"` are two ids.
-struct ItemIDOrder {
-  /// Item positions, by (key, UTF-8 bytes, position).
-  private(set) var positions: [Int]
-  /// `keys[k]` is the key of the item at `positions[k]`.
-  private(set) var keys: [UInt64]
+/// An id's key is read from its length and its first and last eight UTF-8 bytes (where
+/// point-of-sale ids differ: `SKU-10041`, `SKU-10042`), mixed so that its top bits spread
+/// evenly: equal ids have equal keys, and ids of up to 16 bytes almost never share one.
+/// Items whose keys are equal are told apart by their bytes. Ids are compared byte for
+/// byte, not by Swift's canonical equivalence: `"é"` and `"e\u{301}"` are two ids.
+///
+/// The entries go into 2^*k* buckets by the top *k* bits of the key (*k* about log₂ of
+/// the count less two: a counting pass and one scatter), and each bucket, a few entries,
+/// is sorted by (key, slot) by insertion. A run of equal keys is then one id in almost
+/// every case: the old cart's item before the new cart's.
+///
+/// - Complexity: O(*n*) expected time for *n* items of both carts, O(*n* log *n*) at
+///   worst (ids sharing their length and first and last eight bytes share a key, and are
+///   sorted by comparison); O(*n*) memory.
+enum ItemIDOrder {
+  /// One item of either cart: its key and its slot, the old cart's positions first,
+  /// then the new cart's after them.
+  struct Entry {
+    var key: UInt64
+    var slot: Int
+  }
 
-  init(_ items: [ShoppingCart.Item]) {
-    var keys: [UInt64] = []
-    keys.reserveCapacity(items.count)
-    // By index: a closure over the items would copy each whole item.
-    for index in items.indices { keys.append(Self.key(items[index].id)) }
-    var positions = Array(items.indices)
-    Self.radixSort(&keys, &positions)
-    // Equal keys: the whole ids decide, then the position (the first of a repeat leads).
-    var runStart = 0
-    while runStart < keys.count {
-      var runEnd = runStart + 1
-      while runEnd < keys.count, keys[runEnd] == keys[runStart] { runEnd += 1 }
-      if runEnd - runStart > 1 {
-        positions[runStart..<runEnd].sort { lhs, rhs in
-          let order = Self.compare(items[lhs].id, items[rhs].id)
-          return order != 0 ? order < 0 : lhs < rhs
+  /// `entries` sorted by (key, slot).
+  static func sorted(_ entries: [Entry]) -> [Entry] {
+    let total = entries.count
+    // About four entries a bucket, at most 2^16 buckets (a 512 KiB histogram).
+    let bits = min(16, max(0, Int.bitWidth - total.leadingZeroBitCount - 2))
+    let shift = UInt64(64 - bits)
+    var counts = [Int](repeating: 0, count: 1 << bits)
+    counts.withUnsafeMutableBufferPointer { counts in
+      for entry in entries { counts[Int(truncatingIfNeeded: entry.key >> shift)] += 1 }
+      // Each bucket's start.
+      var start = 0
+      for bucket in counts.indices {
+        let size = counts[bucket]
+        counts[bucket] = start
+        start += size
+      }
+    }
+    return [Entry](unsafeUninitializedCapacity: total) { sorted, initialized in
+      counts.withUnsafeMutableBufferPointer { counts in
+        for entry in entries {
+          let bucket = Int(truncatingIfNeeded: entry.key >> shift)
+          sorted[counts[bucket]] = entry
+          counts[bucket] += 1
+        }
+        initialized = total
+        // counts[b] is now the end of bucket b, and the start of bucket b + 1.
+        var start = 0
+        for end in counts {
+          if end - start > 1 { sortBucket(sorted, start..<end) }
+          start = end
         }
       }
-      runStart = runEnd
     }
-    self.positions = positions
-    self.keys = keys
   }
 
-  /// Each repeated id's later positions with the position of its first item, in
-  /// position order: `[(index: 3, first: 0)]` when items 0 and 3 share an id.
-  func repeats(in items: [ShoppingCart.Item]) -> [(index: Int, first: Int)] {
-    var found: [(index: Int, first: Int)] = []
-    var groupFirst = 0
-    for slot in positions.indices.dropFirst() {
-      let previous = positions[slot - 1]
-      let current = positions[slot]
-      if keys[slot] == keys[slot - 1], Self.compare(items[previous].id, items[current].id) == 0 {
-        found.append((current, positions[groupFirst]))
-      } else {
-        groupFirst = slot
+  /// Sorts one bucket by (key, slot): by insertion when it is small, as it almost always is.
+  private static func sortBucket(_ entries: UnsafeMutableBufferPointer<Entry>, _ range: Range<Int>) {
+    func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool { (lhs.key, lhs.slot) < (rhs.key, rhs.slot) }
+    guard range.count <= 16 else {
+      var bucket = UnsafeMutableBufferPointer(rebasing: entries[range])
+      bucket.sort(by: precedes)
+      return
+    }
+    for index in range.dropFirst() {
+      let entry = entries[index]
+      var hole = index
+      while hole > range.lowerBound, precedes(entry, entries[hole - 1]) {
+        entries[hole] = entries[hole - 1]
+        hole -= 1
       }
+      entries[hole] = entry
     }
-    return found.sorted { $0.index < $1.index }
   }
 
-  /// Three-way comparison in this order: key, then UTF-8 bytes.
-  static func compare(key lhsKey: UInt64, _ lhs: String, key rhsKey: UInt64, _ rhs: String) -> Int {
-    if lhsKey != rhsKey { return lhsKey < rhsKey ? -1 : 1 }
-    return compare(lhs, rhs)
+  /// The key of `id` (see the type's description).
+  @inline(__always)
+  static func key(_ id: String) -> UInt64 {
+    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+      let count = bytes.count
+      var tail: UInt64 = 0
+      var head: UInt64 = 0
+      if count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) {
+        tail = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        head = base.loadUnaligned(as: UInt64.self)
+      } else {
+        // The tail alone is the whole id.
+        for byte in bytes { tail = tail << 8 | UInt64(byte) }
+      }
+      return mixed(mixed(tail ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15) ^ head)
+    }
+    if let found = id.utf8.withContiguousStorageIfAvailable(key) { return found }
+    var contiguous = id
+    return contiguous.withUTF8(key)
+  }
+
+  /// A bijection of 64-bit values whose every output bit depends on every input bit
+  /// (the finaliser of Appleby's MurmurHash3), so the buckets fill evenly.
+  @inline(__always)
+  static func mixed(_ value: UInt64) -> UInt64 {
+    var value = value
+    value ^= value >> 33
+    value &*= 0xFF51_AFD7_ED55_8CCD
+    value ^= value >> 33
+    value &*= 0xC4CE_B9FE_1A85_EC53
+    value ^= value >> 33
+    return value
+  }
+
+  /// True when the two ids have the same UTF-8 bytes.
+  @inline(__always)
+  static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    // Word by word, inline: ids are short, and a `memcmp` call costs more than the words.
+    func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard left.count == right.count else { return false }
+      guard let leftBase = UnsafeRawPointer(left.baseAddress), let rightBase = UnsafeRawPointer(right.baseAddress)
+      else { return true }
+      var offset = 0
+      while offset + 8 <= left.count {
+        guard
+          leftBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            == rightBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        else { return false }
+        offset += 8
+      }
+      while offset < left.count {
+        guard left[offset] == right[offset] else { return false }
+        offset += 1
+      }
+      return true
+    }
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in same(left, right) }
+    }
+    if let fast, let same = fast { return same }
+    return compare(lhs, rhs) == 0
   }
 
   /// Three-way comparison of the UTF-8 bytes: negative, zero or positive.
@@ -80,77 +162,5 @@ struct ItemIDOrder {
     var left = lhs
     var right = rhs
     return left.withUTF8 { left in right.withUTF8 { right in compare(left, right) } }
-  }
-
-  /// The id's length mixed with its last eight UTF-8 bytes: equal ids have equal keys.
-  static func key(_ id: String) -> UInt64 {
-    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-      var tail: UInt64 = 0
-      for index in max(0, bytes.count - 8)..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-      return tail ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-    }
-    if let found = id.utf8.withContiguousStorageIfAvailable(key) { return found }
-    var contiguous = id
-    return contiguous.withUTF8(key)
-  }
-
-  /// Sorts `keys` ascending, moving `positions` along; stable (LSD, 11 bits a pass, six
-  /// passes). One read counts every digit; a digit that is the same in every key costs
-  /// no pass.
-  private static func radixSort(_ keys: inout [UInt64], _ positions: inout [Int]) {
-    let count = keys.count
-    guard count > 1 else { return }
-    // Small carts: the histograms would cost more than a comparison sort.
-    if count < 512 {
-      let sorted = zip(keys, positions).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-      keys = sorted.map(\.0)
-      positions = sorted.map(\.1)
-      return
-    }
-    let bits = 11
-    let buckets = 1 << bits
-    let passes = (64 + bits - 1) / bits
-    var counts = [Int](repeating: 0, count: passes * buckets)
-    counts.withUnsafeMutableBufferPointer { counts in
-      keys.withUnsafeBufferPointer { keys in
-        for key in keys {
-          for pass in 0..<passes {
-            counts[pass * buckets + Int(truncatingIfNeeded: key >> UInt64(bits * pass)) & (buckets - 1)] += 1
-          }
-        }
-      }
-    }
-    var otherKeys = [UInt64](repeating: 0, count: count)
-    var otherPositions = [Int](repeating: 0, count: count)
-    for pass in 0..<passes {
-      let base = pass * buckets
-      if counts[base..<(base + buckets)].contains(count) { continue }
-      var total = 0
-      for slot in base..<(base + buckets) {
-        let here = counts[slot]
-        counts[slot] = total
-        total += here
-      }
-      let shift = UInt64(bits * pass)
-      counts.withUnsafeMutableBufferPointer { counts in
-        keys.withUnsafeBufferPointer { keys in
-          positions.withUnsafeBufferPointer { positions in
-            otherKeys.withUnsafeMutableBufferPointer { otherKeys in
-              otherPositions.withUnsafeMutableBufferPointer { otherPositions in
-                for index in 0..<count {
-                  let bucket = base + Int(truncatingIfNeeded: keys[index] >> shift) & (buckets - 1)
-                  let target = counts[bucket]
-                  counts[bucket] = target + 1
-                  otherKeys[target] = keys[index]
-                  otherPositions[target] = positions[index]
-                }
-              }
-            }
-          }
-        }
-      }
-      swap(&keys, &otherKeys)
-      swap(&positions, &otherPositions)
-    }
   }
 }
