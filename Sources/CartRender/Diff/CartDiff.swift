@@ -137,7 +137,7 @@ public struct CartDiff: Sendable, Equatable {
     /// In ``Field`` order.
     var fields: [Field] { Self.lists[Int(rawValue)] }
 
-    /// The field list of every set, made once: an update row asks for one per item.
+    /// The field list of every set, made once: an update asks for one per row.
     private static let lists: [[Field]] = (0..<64).map { set in
       Field.allCases.filter { UInt8(set) & bit($0) != 0 }
     }
@@ -236,39 +236,33 @@ public struct CartDiff: Sendable, Equatable {
   static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     // tops[k]: index of the smallest value ending an increasing run of length k + 1;
     // topValues[k] is that value, kept beside it so the search reads one array.
-    // Written before read: pile k's slots are set when the pile starts.
-    var tops = [Int](unsafeUninitializedCapacity: values.count) { $1 = values.count }
-    var topValues = [Int](unsafeUninitializedCapacity: values.count) { $1 = values.count }
+    var tops: [Int] = []
+    var topValues: [Int] = []
+    tops.reserveCapacity(values.count)
+    topValues.reserveCapacity(values.count)
     var predecessor = [Int](repeating: -1, count: values.count)
-    var piles = 0
-    values.withUnsafeBufferPointer { values in
-      tops.withUnsafeMutableBufferPointer { tops in
-        topValues.withUnsafeMutableBufferPointer { topValues in
-          predecessor.withUnsafeMutableBufferPointer { predecessor in
-            for index in values.indices {
-              let value = values[index]
-              guard value >= 0 else { continue }
-              var low = 0
-              if piles > 0, topValues[piles - 1] < value {
-                low = piles
-              } else {
-                var high = piles
-                while low < high {
-                  let middle = (low + high) / 2
-                  if topValues[middle] < value { low = middle + 1 } else { high = middle }
-                }
-              }
-              if low > 0 { predecessor[index] = tops[low - 1] }
-              tops[low] = index
-              topValues[low] = value
-              if low == piles { piles += 1 }
-            }
-          }
+    for (index, value) in values.enumerated() where value >= 0 {
+      var low = 0
+      if let last = topValues.last, last < value {
+        low = topValues.count
+      } else {
+        var high = topValues.count
+        while low < high {
+          let middle = (low + high) / 2
+          if topValues[middle] < value { low = middle + 1 } else { high = middle }
         }
       }
+      if low > 0 { predecessor[index] = tops[low - 1] }
+      if low == tops.count {
+        tops.append(index)
+        topValues.append(value)
+      } else {
+        tops[low] = index
+        topValues[low] = value
+      }
     }
-    var result = [Int](repeating: 0, count: piles)
-    var current = piles > 0 ? tops[piles - 1] : -1
+    var result = [Int](repeating: 0, count: tops.count)
+    var current = tops.last ?? -1
     for slot in result.indices.reversed() where current >= 0 {
       result[slot] = current
       current = predecessor[current]
@@ -296,192 +290,46 @@ struct CartAlignment: Sendable {
 
   /// Matches the items by id, refusing duplicate ids on either side.
   ///
-  /// One walk over both carts in step reads every item once: it keys each id
-  /// (``ItemIDOrder``) and, where the same id stands at the walk's place in both carts
-  /// (most items of an update: a few leave, arrive or move, and a look a few items ahead
-  /// finds the step again), pairs the two items and compares their fields while they are
-  /// in the cache. Then both carts' keys are sorted together: a run of one key is one
-  /// id in almost every case, which pairs the items the walk did not and finds repeated
-  /// ids. No id is hashed and no item is copied.
+  /// Both carts' items are sorted by id together (``ItemIDOrder``): a kept item's two
+  /// entries, and a repeated id's, stand side by side.
   init(_ previous: ShoppingCart, _ current: ShoppingCart) throws(CartDiff.DuplicateIDError) {
     let old = previous.items
     let new = current.items
-    var oldIndexOfNew = [Int](repeating: Self.absent, count: new.count)
-    var newIndexOfOld = [Int](repeating: Self.absent, count: old.count)
-    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
-    var oldRepeats: [(index: Int, first: Int)] = []
-    var newRepeats: [(index: Int, first: Int)] = []
-    old.withUnsafeBufferPointer { oldItems in
-      new.withUnsafeBufferPointer { newItems in
-        oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
-          newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
-            changed.withUnsafeMutableBufferPointer { changed in
-              // Through pointers: reading an item out of the array copies the whole item.
-              let oldBase = oldItems.baseAddress
-              let newBase = newItems.baseAddress
-              func pair(_ oldIndex: Int, _ newIndex: Int) {
-                oldIndexOfNew[newIndex] = oldIndex
-                newIndexOfOld[oldIndex] = newIndex
-                // Both are set: each cart has the item.
-                if let oldBase, let newBase {
-                  changed[newIndex] = CartDiff.changedFields(oldBase + oldIndex, newBase + newIndex)
-                }
-              }
-              let entries = Self.walk(oldItems, newItems, pair: pair)
-              Self.findRepeats(
-                ItemIDOrder.sorted(entries), oldItems, newItems, &oldRepeats, &newRepeats,
-                paired: { oldIndex, newIndex in oldIndexOfNew[newIndex] == oldIndex }, pair: pair)
-            }
-          }
-        }
-      }
-    }
-    guard oldRepeats.isEmpty, newRepeats.isEmpty else {
-      oldRepeats.sort { $0.index < $1.index }
-      newRepeats.sort { $0.index < $1.index }
+    let matches = ItemIDOrder.matches(old, new)
+    guard matches.oldRepeats.isEmpty, matches.newRepeats.isEmpty else {
       let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
       var oldLog = ProblemLog()
       var newLog = ProblemLog()
-      for repeated in oldRepeats {
+      for repeated in matches.oldRepeats {
         ItemIDIndex.logDuplicate(
           old[repeated.index].id, at: repeated.index, first: repeated.first, itemsPath: itemsPath, log: &oldLog)
       }
-      for repeated in newRepeats {
+      for repeated in matches.newRepeats {
         ItemIDIndex.logDuplicate(
           new[repeated.index].id, at: repeated.index, first: repeated.first, itemsPath: itemsPath, log: &newLog)
       }
       throw CartDiff.DuplicateIDError(old: oldLog.problems, new: newLog.problems)
     }
+    let oldIndexOfNew = matches.oldIndexOfNew
+    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
     // Moved until the LIS says otherwise.
-    var isMoved = oldIndexOfNew.map { $0 != Self.absent }
+    var isMoved = [Bool](repeating: false, count: new.count)
+    old.withUnsafeBufferPointer { old in
+      new.withUnsafeBufferPointer { new in
+        guard let oldItems = old.baseAddress, let newItems = new.baseAddress else { return }
+        for newIndex in new.indices {
+          let oldIndex = oldIndexOfNew[newIndex]
+          guard oldIndex != Self.absent else { continue }
+          changed[newIndex] = CartDiff.changedFields(oldItems + oldIndex, newItems + newIndex)
+          isMoved[newIndex] = true
+        }
+      }
+    }
     // The kept items' old positions, in new order: those in the LIS stay put.
     for kept in CartDiff.longestIncreasingSubsequence(oldIndexOfNew) { isMoved[kept] = false }
     self.oldIndexOfNew = oldIndexOfNew
-    self.newIndexOfOld = newIndexOfOld
+    newIndexOfOld = matches.newIndexOfOld
     self.isMoved = isMoved
     self.changed = changed
-  }
-
-  /// How far ahead the walk looks for the step when the ids at its place differ.
-  private static let lookahead = 8
-
-  /// Walks both carts in step, pairing the items whose ids stand at the same place
-  /// (`pair(oldIndex, newIndex)`, each index once, both increasing), and returns every
-  /// item's entry: the old cart's slots `0..<old.count`, then the new cart's.
-  private static func walk(
-    _ old: UnsafeBufferPointer<ShoppingCart.Item>, _ new: UnsafeBufferPointer<ShoppingCart.Item>,
-    pair: (Int, Int) -> Void
-  ) -> [ItemIDOrder.Entry] {
-    let oldCount = old.count
-    return [ItemIDOrder.Entry](unsafeUninitializedCapacity: old.count + new.count) { entries, initialized in
-      var oldKeyed = 0
-      var newKeyed = 0
-      // Keys every item before `oldEnd` and `newEnd`, once, in order.
-      func key(old oldEnd: Int, new newEnd: Int) {
-        while oldKeyed < min(oldEnd, old.count) {
-          entries[oldKeyed] = .init(key: ItemIDOrder.key(old[oldKeyed].id), slot: oldKeyed)
-          oldKeyed += 1
-        }
-        while newKeyed < min(newEnd, new.count) {
-          entries[oldCount + newKeyed] = .init(key: ItemIDOrder.key(new[newKeyed].id), slot: oldCount + newKeyed)
-          newKeyed += 1
-        }
-      }
-      func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
-        entries[oldIndex].key == entries[oldCount + newIndex].key
-          && ItemIDOrder.sameBytes(old[oldIndex].id, new[newIndex].id)
-      }
-      var oldIndex = 0
-      var newIndex = 0
-      while oldIndex < old.count, newIndex < new.count {
-        key(old: oldIndex + lookahead + 1, new: newIndex + lookahead + 1)
-        if same(oldIndex, newIndex) {
-          pair(oldIndex, newIndex)
-          oldIndex += 1
-          newIndex += 1
-          continue
-        }
-        // Items left or arrived here: find the nearest place where the step resumes.
-        var step = (old: 1, new: 1)
-        for distance in 1...lookahead {
-          if oldIndex + distance < old.count, same(oldIndex + distance, newIndex) {
-            step = (distance, 0)
-            break
-          }
-          if newIndex + distance < new.count, same(oldIndex, newIndex + distance) {
-            step = (0, distance)
-            break
-          }
-        }
-        oldIndex += step.old
-        newIndex += step.new
-      }
-      key(old: old.count, new: new.count)
-      initialized = old.count + new.count
-    }
-  }
-
-  /// Reads the sorted entries' runs of equal ids: a run of one old and one new item is
-  /// handed to `pair` unless already `paired` (by the walk), a repeated id's later items
-  /// are added to the repeats with the first item of their cart.
-  private static func findRepeats(
-    _ sorted: [ItemIDOrder.Entry], _ old: UnsafeBufferPointer<ShoppingCart.Item>,
-    _ new: UnsafeBufferPointer<ShoppingCart.Item>, _ oldRepeats: inout [(index: Int, first: Int)],
-    _ newRepeats: inout [(index: Int, first: Int)], paired: (Int, Int) -> Bool, pair: (Int, Int) -> Void
-  ) {
-    let oldCount = old.count
-    func id(_ slot: Int) -> String { slot < oldCount ? old[slot].id : new[slot - oldCount].id }
-    var sorted = sorted
-    sorted.withUnsafeMutableBufferPointer { sorted in
-      var runStart = 0
-      while runStart < sorted.count {
-        var runEnd = runStart + 1
-        while runEnd < sorted.count, sorted[runEnd].key == sorted[runStart].key { runEnd += 1 }
-        let first = sorted[runStart].slot
-        if runEnd - runStart == 2 {
-          // The common run: a kept item, or two ids that share a key.
-          let second = sorted[runStart + 1].slot
-          if first < oldCount, second >= oldCount, paired(first, second - oldCount) {
-            // The walk paired them.
-          } else if ItemIDOrder.sameBytes(id(first), id(second)) {
-            if first >= oldCount {
-              newRepeats.append((second - oldCount, first - oldCount))
-            } else if second < oldCount {
-              oldRepeats.append((second, first))
-            } else {
-              pair(first, second - oldCount)
-            }
-          }
-        } else if runEnd - runStart > 2 {
-          // Several ids may share this key: sort the run by bytes, then by slot.
-          var run = UnsafeMutableBufferPointer(rebasing: sorted[runStart..<runEnd])
-          run.sort { lhs, rhs in
-            let order = ItemIDOrder.compare(id(lhs.slot), id(rhs.slot))
-            return order != 0 ? order < 0 : lhs.slot < rhs.slot
-          }
-          var groupStart = 0
-          while groupStart < run.count {
-            var groupEnd = groupStart + 1
-            while groupEnd < run.count, ItemIDOrder.sameBytes(id(run[groupStart].slot), id(run[groupEnd].slot)) {
-              groupEnd += 1
-            }
-            var oldFirst = -1
-            var newFirst = -1
-            for slot in run[groupStart..<groupEnd].lazy.map(\.slot) {
-              if slot < oldCount {
-                if oldFirst < 0 { oldFirst = slot } else { oldRepeats.append((slot, oldFirst)) }
-              } else if newFirst < 0 {
-                newFirst = slot - oldCount
-              } else {
-                newRepeats.append((slot - oldCount, newFirst))
-              }
-            }
-            if oldFirst >= 0, newFirst >= 0, !paired(oldFirst, newFirst) { pair(oldFirst, newFirst) }
-            groupStart = groupEnd
-          }
-        }
-        runStart = runEnd
-      }
-    }
   }
 }
