@@ -276,7 +276,7 @@ enum DiffCarts {
   }
 
   @Test func repeatsOfIDsSharingKeysAreAllReported() {
-    let old = Self.awkwardIDs + [Self.awkwardIDs[0], Self.awkwardIDs[7], Self.awkwardIDs[0]]
+    let old = Self.awkwardIDs + [Self.awkwardIDs[0], Self.awkwardIDs[6], Self.awkwardIDs[0]]
     let cart = Self.cart(old)
     do throws(CartDiff.DuplicateIDError) {
       _ = try CartDiff(from: cart, to: Self.cart(["A"]))
