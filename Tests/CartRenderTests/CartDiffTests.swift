@@ -230,3 +230,75 @@ enum DiffCarts {
     #expect(zip(indexes, indexes.dropFirst()).allSatisfy { values[$0] < values[$1] })
   }
 }
+
+/// The matcher's edge cases against a brute-force reference: ids that share the matcher's
+/// keys (length, first and last bytes), ids that differ only by canonical equivalence or
+/// a NUL byte, carts large enough for many buckets, reversed and fully changed carts.
+@Suite struct CartDiffMatcherTests {
+  /// Inserted, removed and kept ids by byte comparison, as the contract has them.
+  static func reference(_ old: [String], _ new: [String]) -> (inserted: [String], removed: [String]) {
+    let oldBytes = Set(old.map { Array($0.utf8) })
+    let newBytes = Set(new.map { Array($0.utf8) })
+    return (new.filter { !oldBytes.contains(Array($0.utf8)) }, old.filter { !newBytes.contains(Array($0.utf8)) })
+  }
+
+  static func cart(_ ids: [String]) -> ShoppingCart { ShoppingCart(items: ids.map { DiffCarts.item($0) }) }
+
+  static let awkwardIDs: [String] = {
+    var ids: [String] = []
+    for index in 0..<300 {
+      ids.append("LONG-PREFIX-PRODUCT-\(index)-SAME-TAIL")  // long, first and last eight bytes shared
+      ids.append("ABCDEFGH\(index)STUVWXYZ")  // 16 to 19 bytes, head and tail shared
+      ids.append("\u{0}\(index)")
+      ids.append(index.isMultiple(of: 2) ? "é\(index)" : "e\u{301}\(index)")
+      ids.append(String(repeating: "x", count: index % 40))
+    }
+    var seen = Set<[UInt8]>()
+    return ids.filter { seen.insert(Array($0.utf8)).inserted }
+  }()
+
+  @Test func idsSharingKeysAreMatchedByTheirBytes() throws {
+    var random = SplitMix64(seed: 0x1D5)
+    let old = Self.awkwardIDs
+    var new =
+      old.filter { _ in !random.chance(10) } + ["e\u{301}0", "é1", "\u{0}\u{0}1", "LONG-PREFIX-PRODUCT-X-SAME-TAIL"]
+    random.shuffle(&new)
+    let diff = try CartDiff(from: Self.cart(old), to: Self.cart(new))
+    let expected = Self.reference(old, new)
+    #expect(diff.inserted == expected.inserted)
+    #expect(diff.removed == expected.removed)
+    #expect(diff.inserted.contains("e\u{301}0") && diff.inserted.contains("é1"))
+    let kept = new.count - expected.inserted.count
+    #expect(
+      diff.moved.count == kept
+        - CartDiffPropertyTests.referenceLISLength(
+          new.compactMap { id in old.firstIndex { Array($0.utf8) == Array(id.utf8) } }))
+  }
+
+  @Test func repeatsOfIDsSharingKeysAreAllReported() {
+    let old = Self.awkwardIDs + [Self.awkwardIDs[0], Self.awkwardIDs[6], Self.awkwardIDs[0]]
+    let cart = Self.cart(old)
+    do throws(CartDiff.DuplicateIDError) {
+      _ = try CartDiff(from: cart, to: Self.cart(["A"]))
+      Issue.record("duplicates were diffed")
+    } catch {
+      #expect(error.old.map(\.description) == CartDiffPropertyTests.referenceDuplicates(cart))
+      #expect(error.old.count == 3 && error.new.isEmpty)
+    }
+  }
+
+  @Test func largeCartsReversedOrAllChanged() throws {
+    let ids = (0..<3000).map { "SKU-\($0)" }
+    let reversed = try CartDiff(from: Self.cart(ids), to: Self.cart(ids.reversed()))
+    #expect(reversed.moved.count == 2999 && reversed.inserted.isEmpty && reversed.removed.isEmpty)
+    let old = Self.cart(ids)
+    var new = old
+    for index in new.items.indices { new.items[index].quantity += 1 }
+    let allChanged = try CartDiff(from: old, to: new)
+    #expect(allChanged.updated.count == 3000 && allChanged.updated.allSatisfy { $0.fields == [.quantity] })
+    #expect(allChanged.moved.isEmpty)
+    let replaced = try CartDiff(from: old, to: Self.cart(ids.map { $0 + "-B" }))
+    #expect(replaced.inserted.count == 3000 && replaced.removed == ids && replaced.moved.isEmpty)
+    #expect(try CartDiff(from: ShoppingCart(items: []), to: ShoppingCart(items: [])).isEmpty)
+  }
+}

@@ -135,7 +135,12 @@ public struct CartDiff: Sendable, Equatable {
     mutating func insert(_ field: Field) { rawValue |= Self.bit(field) }
 
     /// In ``Field`` order.
-    var fields: [Field] { Field.allCases.filter { rawValue & Self.bit($0) != 0 } }
+    var fields: [Field] { Self.lists[Int(rawValue)] }
+
+    /// The field list of every set, made once: an update asks for one per row.
+    private static let lists: [[Field]] = (0..<64).map { set in
+      Field.allCases.filter { UInt8(set) & bit($0) != 0 }
+    }
 
     private static func bit(_ field: Field) -> UInt8 {
       switch field {
@@ -149,28 +154,29 @@ public struct CartDiff: Sendable, Equatable {
     }
   }
 
-  /// The fields of `new[newIndex]` that differ from `old[oldIndex]`. Fields are read in
-  /// place: copying whole items would touch every field's storage.
-  static func changedFields(
-    _ old: [ShoppingCart.Item], _ oldIndex: Int, _ new: [ShoppingCart.Item], _ newIndex: Int
-  ) -> FieldSet {
+  /// The fields of `new` that differ from `old`. Fields are read in place through the
+  /// pointers: copying whole items would retain and release every field's storage.
+  static func changedFields(_ old: UnsafePointer<ShoppingCart.Item>, _ new: UnsafePointer<ShoppingCart.Item>)
+    -> FieldSet
+  {
     var fields = FieldSet()
-    if old[oldIndex].quantity != new[newIndex].quantity { fields.insert(.quantity) }
-    if !same(old[oldIndex].totalPrice, new[newIndex].totalPrice) { fields.insert(.totalPrice) }
-    switch (old[oldIndex].totalAdjustedPrice, new[newIndex].totalAdjustedPrice) {
+    if old.pointee.quantity != new.pointee.quantity { fields.insert(.quantity) }
+    if !same(old.pointee.totalPrice, new.pointee.totalPrice) { fields.insert(.totalPrice) }
+    switch (old.pointee.totalAdjustedPrice, new.pointee.totalAdjustedPrice) {
     case (nil, nil): break
     case (let before?, let after?): if !same(before, after) { fields.insert(.totalAdjustedPrice) }
     default: fields.insert(.totalAdjustedPrice)
     }
-    if old[oldIndex].name != new[newIndex].name { fields.insert(.name) }
-    if old[oldIndex].descriptions != new[newIndex].descriptions { fields.insert(.descriptions) }
-    if old[oldIndex].details != new[newIndex].details { fields.insert(.details) }
+    if !same(old.pointee.name, new.pointee.name) { fields.insert(.name) }
+    if !same(old.pointee.descriptions, new.pointee.descriptions) { fields.insert(.descriptions) }
+    if !same(old.pointee.details, new.pointee.details) { fields.insert(.details) }
     return fields
   }
 
-  /// Decimal equality (`14.3` equals `14.30`), answered from the bytes when both are
-  /// stored alike, as two amounts decoded from the same literal are: `==` normalises
-  /// both mantissas, which costs more than the rest of an item's comparison.
+  /// Decimal equality (`14.3` equals `14.30`), exactly Foundation's `==`: answered from
+  /// the bytes when both are stored alike, as two amounts decoded from the same literal
+  /// are, else by ``Decimal/isSameValue(as:)`` (Foundation's `==` normalises both
+  /// mantissas, which costs more than the rest of an item's comparison).
   static func same(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
     // Word by word, inline: a `memcmp` call per amount cost a tenth of a large diff.
     let identical = withUnsafeBytes(of: lhs) { left in
@@ -190,7 +196,30 @@ public struct CartDiff: Sendable, Equatable {
         return true
       }
     }
-    return (identical && !lhs.isNaN) || lhs == rhs
+    return (identical && !lhs.isNaN) || lhs.isSameValue(as: rhs)
+  }
+
+  /// String equality as Swift's `==` has it (canonical equivalence), answered from the
+  /// bytes when they are the same: for long text `==` is a library call that compares
+  /// through several layers, and normalises both sides unless both are ASCII.
+  static func same(_ lhs: String, _ rhs: String) -> Bool {
+    // Up to 15 bytes Swift keeps a string inline, and `==` compares those words inline.
+    guard lhs.utf8.count > 15, lhs.utf8.count == rhs.utf8.count else { return lhs == rhs }
+    let identical = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return false }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
+    }
+    if identical == true { return true }
+    return lhs == rhs
+  }
+
+  /// Array equality as `==` has it: the same count, and each string ``same(_:_:)-(String,_)``.
+  static func same(_ lhs: [String], _ rhs: [String]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for index in lhs.indices where !same(lhs[index], rhs[index]) { return false }
+    return true
   }
 
   /// Indexes into `values` of one longest strictly increasing subsequence of its
@@ -261,60 +290,45 @@ struct CartAlignment: Sendable {
 
   /// Matches the items by id, refusing duplicate ids on either side.
   ///
-  /// Both carts' items are sorted by id (``ItemIDOrder``); merging the two orders
-  /// matches every kept item, and a repeated id stands next to its first item.
+  /// Both carts' items are sorted by id together (``ItemIDOrder``): a kept item's two
+  /// entries, and a repeated id's, stand side by side.
   init(_ previous: ShoppingCart, _ current: ShoppingCart) throws(CartDiff.DuplicateIDError) {
     let old = previous.items
     let new = current.items
-    let oldOrder = ItemIDOrder(old)
-    let newOrder = ItemIDOrder(new)
-    let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
-    let oldRepeats = oldOrder.repeats(in: old)
-    let newRepeats = newOrder.repeats(in: new)
-    guard oldRepeats.isEmpty, newRepeats.isEmpty else {
+    let matches = ItemIDOrder.matches(old, new)
+    guard matches.oldRepeats.isEmpty, matches.newRepeats.isEmpty else {
+      let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
       var oldLog = ProblemLog()
       var newLog = ProblemLog()
-      for repeated in oldRepeats {
+      for repeated in matches.oldRepeats {
         ItemIDIndex.logDuplicate(
           old[repeated.index].id, at: repeated.index, first: repeated.first, itemsPath: itemsPath, log: &oldLog)
       }
-      for repeated in newRepeats {
+      for repeated in matches.newRepeats {
         ItemIDIndex.logDuplicate(
           new[repeated.index].id, at: repeated.index, first: repeated.first, itemsPath: itemsPath, log: &newLog)
       }
       throw CartDiff.DuplicateIDError(old: oldLog.problems, new: newLog.problems)
     }
-    var oldIndexOfNew = [Int](repeating: Self.absent, count: new.count)
-    var newIndexOfOld = [Int](repeating: Self.absent, count: old.count)
-    var oldSlot = 0
-    var newSlot = 0
-    while oldSlot < old.count, newSlot < new.count {
-      let oldIndex = oldOrder.positions[oldSlot]
-      let newIndex = newOrder.positions[newSlot]
-      let order = ItemIDOrder.compare(
-        key: oldOrder.keys[oldSlot], old[oldIndex].id, key: newOrder.keys[newSlot], new[newIndex].id)
-      if order < 0 {
-        oldSlot += 1
-      } else if order > 0 {
-        newSlot += 1
-      } else {
-        oldIndexOfNew[newIndex] = oldIndex
-        newIndexOfOld[oldIndex] = newIndex
-        oldSlot += 1
-        newSlot += 1
-      }
-    }
+    let oldIndexOfNew = matches.oldIndexOfNew
     var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
     // Moved until the LIS says otherwise.
     var isMoved = [Bool](repeating: false, count: new.count)
-    for newIndex in new.indices where oldIndexOfNew[newIndex] != Self.absent {
-      changed[newIndex] = CartDiff.changedFields(old, oldIndexOfNew[newIndex], new, newIndex)
-      isMoved[newIndex] = true
+    old.withUnsafeBufferPointer { old in
+      new.withUnsafeBufferPointer { new in
+        guard let oldItems = old.baseAddress, let newItems = new.baseAddress else { return }
+        for newIndex in new.indices {
+          let oldIndex = oldIndexOfNew[newIndex]
+          guard oldIndex != Self.absent else { continue }
+          changed[newIndex] = CartDiff.changedFields(oldItems + oldIndex, newItems + newIndex)
+          isMoved[newIndex] = true
+        }
+      }
     }
     // The kept items' old positions, in new order: those in the LIS stay put.
     for kept in CartDiff.longestIncreasingSubsequence(oldIndexOfNew) { isMoved[kept] = false }
     self.oldIndexOfNew = oldIndexOfNew
-    self.newIndexOfOld = newIndexOfOld
+    newIndexOfOld = matches.newIndexOfOld
     self.isMoved = isMoved
     self.changed = changed
   }

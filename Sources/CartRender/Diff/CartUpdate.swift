@@ -77,28 +77,34 @@ public struct CartUpdate: Sendable {
       oldRank[index] = rank
       rank += 1
     }
-    // Removed items by the new index of their anchor; -1 (before everything) without one.
-    var removedAfter: [Int: [Int]] = [:]
+    // Removed items in old order with the new index of their anchor (-1, before
+    // everything, without one). Anchors stay in the LIS, whose new indexes increase
+    // along the old cart, so the list is in anchor order too.
+    var removed: [(anchor: Int, index: Int)] = []
     var anchor = -1
     for (index, newIndex) in alignment.newIndexOfOld.enumerated() {
       if newIndex == CartAlignment.absent {
-        removedAfter[anchor, default: []].append(index)
+        removed.append((anchor, index))
       } else if !alignment.isMoved[newIndex] {
         anchor = newIndex
       }
     }
-    func removedRows(after anchor: Int) -> [Row] {
-      (removedAfter[anchor] ?? []).map {
-        Row(item: old[$0], previousItem: nil, change: .removed, changedFields: [], direction: nil)
+    var nextRemoved = 0
+    var rows: [Row] = []
+    rows.reserveCapacity(new.count + removed.count)
+    func appendRemoved(after anchor: Int) {
+      while nextRemoved < removed.count, removed[nextRemoved].anchor == anchor {
+        let item = old[removed[nextRemoved].index]
+        rows.append(Row(item: item, previousItem: nil, change: .removed, changedFields: [], direction: nil))
+        nextRemoved += 1
       }
     }
 
-    var rows = removedRows(after: -1)
-    rows.reserveCapacity(new.count + alignment.newIndexOfOld.count)
+    appendRemoved(after: -1)
     var newRank = 0
-    for (index, item) in new.enumerated() {
+    for index in new.indices {
       let fields = alignment.changed[index].fields
-      var row = Row(item: item, previousItem: nil, change: .unchanged, changedFields: fields, direction: nil)
+      var row = Row(item: new[index], previousItem: nil, change: .unchanged, changedFields: fields, direction: nil)
       let oldIndex = alignment.oldIndexOfNew[index]
       if oldIndex != CartAlignment.absent {
         row.previousItem = old[oldIndex]
@@ -114,7 +120,7 @@ public struct CartUpdate: Sendable {
         row.change = .inserted
       }
       rows.append(row)
-      rows += removedRows(after: index)
+      appendRemoved(after: index)
     }
     return rows
   }

@@ -1,67 +1,195 @@
 import Foundation
 import RenderCore
 
-/// A cart's item positions sorted by id, so two carts' items are matched by merging two
-/// sorted lists and repeated ids stand side by side: ``CartDiff``'s matcher, in
-/// O(*n* log *n*) with no hash table and no hashing of whole ids.
+/// Both carts' items in one order by id, so that matching them, and finding an id that
+/// one cart repeats, is a single walk over runs of equal ids: ``CartAlignment``'s
+/// matcher, with no hash table and no hashing of whole ids.
 ///
-/// Items are first ordered by a 64-bit key made of the id's length and its last eight
-/// UTF-8 bytes (where point-of-sale ids usually differ: `SKU-10041`, `SKU-10042`), with
-/// an LSD radix sort that keeps equal keys in position order; only runs of equal keys
-/// are then sorted by their whole UTF-8 bytes. Ids are compared byte for byte, not by
+/// Each id is read once, into two 64-bit keys: `order`, its length and last eight UTF-8
+/// bytes passed through a bijective mixer (so equal ids have equal keys and the top bits
+/// spread evenly), and `head`, its length (at most 255) and first seven bytes. Together
+/// they spell the whole id when it has at most 15 bytes (the ids Swift keeps inline), so
+/// such ids are compared by their keys alone and the items are not read again; longer
+/// ids with equal keys are compared byte for byte. Ids are compared byte for byte, not by
 /// Swift's canonical equivalence: `"é"` and `"e\u{301}"` are two ids.
-struct ItemIDOrder {
-  /// Item positions, by (key, UTF-8 bytes, position).
-  private(set) var positions: [Int]
-  /// `keys[k]` is the key of the item at `positions[k]`.
-  private(set) var keys: [UInt64]
+///
+/// The entries go into 2^*k* buckets by the top *k* bits of `order` (*k* about log₂ of
+/// the count less two: a counting pass and one scatter), and each bucket, a few entries,
+/// is sorted by (order, head, bytes, cart, position). Equal ids then stand side by side,
+/// the old cart's before the new cart's, each cart's in position order.
+///
+/// - Complexity: O(*n*) expected time for *n* items of both carts, O(*n* log *n*) at
+///   worst (ids sharing their length and last eight bytes land in one bucket, sorted by
+///   comparison); O(*n*) memory.
+enum ItemIDOrder {
+  /// How the two carts' items pair up by id.
+  struct Matches {
+    /// For each new item, its index in the old cart, or ``CartAlignment/absent``.
+    var oldIndexOfNew: [Int]
+    /// For each old item, its index in the new cart, or ``CartAlignment/absent``.
+    var newIndexOfOld: [Int]
+    /// Each repeated id's later positions in the old cart with the position of its first
+    /// item, in position order: `[(index: 3, first: 0)]` when items 0 and 3 share an id.
+    var oldRepeats: [(index: Int, first: Int)]
+    /// The same for the new cart.
+    var newRepeats: [(index: Int, first: Int)]
+  }
 
-  init(_ items: [ShoppingCart.Item]) {
-    var keys: [UInt64] = []
-    keys.reserveCapacity(items.count)
-    // By index: a closure over the items would copy each whole item.
-    for index in items.indices { keys.append(Self.key(items[index].id)) }
-    var positions = Array(items.indices)
-    Self.radixSort(&keys, &positions)
-    // Equal keys: the whole ids decide, then the position (the first of a repeat leads).
-    var runStart = 0
-    while runStart < keys.count {
-      var runEnd = runStart + 1
-      while runEnd < keys.count, keys[runEnd] == keys[runStart] { runEnd += 1 }
-      if runEnd - runStart > 1 {
-        positions[runStart..<runEnd].sort { lhs, rhs in
-          let order = Self.compare(items[lhs].id, items[rhs].id)
-          return order != 0 ? order < 0 : lhs < rhs
+  /// One item of either cart: its keys and its slot, the old cart's positions first,
+  /// then the new cart's after them.
+  struct Entry {
+    var order: UInt64
+    var head: UInt64
+    var slot: Int
+  }
+
+  /// Matches `old` and `new` by id.
+  static func matches(_ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> Matches {
+    var oldIndexOfNew = [Int](repeating: CartAlignment.absent, count: new.count)
+    var newIndexOfOld = [Int](repeating: CartAlignment.absent, count: old.count)
+    var oldRepeats: [(index: Int, first: Int)] = []
+    var newRepeats: [(index: Int, first: Int)] = []
+    let sorted = sortedEntries(old, new)
+    let oldCount = old.count
+    sorted.withUnsafeBufferPointer { sorted in
+      oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
+        newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
+          var runStart = 0
+          while runStart < sorted.count {
+            let first = sorted[runStart]
+            var runEnd = runStart + 1
+            while runEnd < sorted.count, sameID(first, sorted[runEnd], old, new) { runEnd += 1 }
+            if runEnd - runStart == 2, first.slot < oldCount, sorted[runStart + 1].slot >= oldCount {
+              // A kept item, by far the most common run.
+              let newIndex = sorted[runStart + 1].slot - oldCount
+              oldIndexOfNew[newIndex] = first.slot
+              newIndexOfOld[first.slot] = newIndex
+            } else if runEnd - runStart > 1 {
+              var oldFirst = -1
+              var newFirst = -1
+              for slot in runStart..<runEnd {
+                let slot = sorted[slot].slot
+                if slot < oldCount {
+                  if oldFirst < 0 { oldFirst = slot } else { oldRepeats.append((slot, oldFirst)) }
+                } else if newFirst < 0 {
+                  newFirst = slot - oldCount
+                } else {
+                  newRepeats.append((slot - oldCount, newFirst))
+                }
+              }
+              if oldFirst >= 0, newFirst >= 0 {
+                oldIndexOfNew[newFirst] = oldFirst
+                newIndexOfOld[oldFirst] = newFirst
+              }
+            }
+            runStart = runEnd
+          }
         }
       }
-      runStart = runEnd
     }
-    self.positions = positions
-    self.keys = keys
+    // Runs are visited in key order, not position order.
+    oldRepeats.sort { $0.index < $1.index }
+    newRepeats.sort { $0.index < $1.index }
+    return Matches(
+      oldIndexOfNew: oldIndexOfNew, newIndexOfOld: newIndexOfOld, oldRepeats: oldRepeats, newRepeats: newRepeats)
   }
 
-  /// Each repeated id's later positions with the position of its first item, in
-  /// position order: `[(index: 3, first: 0)]` when items 0 and 3 share an id.
-  func repeats(in items: [ShoppingCart.Item]) -> [(index: Int, first: Int)] {
-    var found: [(index: Int, first: Int)] = []
-    var groupFirst = 0
-    for slot in positions.indices.dropFirst() {
-      let previous = positions[slot - 1]
-      let current = positions[slot]
-      if keys[slot] == keys[slot - 1], Self.compare(items[previous].id, items[current].id) == 0 {
-        found.append((current, positions[groupFirst]))
-      } else {
-        groupFirst = slot
+  /// Every item of both carts, by (order, head, bytes, slot).
+  static func sortedEntries(_ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> [Entry] {
+    let total = old.count + new.count
+    // About four entries a bucket, at most 2^16 buckets (a 512 KiB histogram).
+    let bits = min(16, max(0, Int.bitWidth - total.leadingZeroBitCount - 2))
+    let shift = UInt64(64 - bits)
+    var counts = [Int](repeating: 0, count: 1 << bits)
+    let unsorted = [Entry](unsafeUninitializedCapacity: total) { entries, initialized in
+      // Through pointers: reading an item from the array would copy the whole item.
+      old.withUnsafeBufferPointer { items in
+        for index in items.indices { entries[index] = entry(items[index].id, slot: index) }
+      }
+      new.withUnsafeBufferPointer { items in
+        for index in items.indices { entries[old.count + index] = entry(items[index].id, slot: old.count + index) }
+      }
+      initialized = total
+    }
+    counts.withUnsafeMutableBufferPointer { counts in
+      for entry in unsorted { counts[Int(truncatingIfNeeded: entry.order >> shift)] += 1 }
+      // Each bucket's start.
+      var start = 0
+      for bucket in counts.indices {
+        let size = counts[bucket]
+        counts[bucket] = start
+        start += size
       }
     }
-    return found.sorted { $0.index < $1.index }
+    return [Entry](unsafeUninitializedCapacity: total) { sorted, initialized in
+      counts.withUnsafeMutableBufferPointer { counts in
+        for entry in unsorted {
+          let bucket = Int(truncatingIfNeeded: entry.order >> shift)
+          sorted[counts[bucket]] = entry
+          counts[bucket] += 1
+        }
+        initialized = total
+        // counts[b] is now the end of bucket b, and the start of bucket b + 1.
+        var start = 0
+        for end in counts {
+          if end - start > 1 { sortBucket(sorted, start..<end, old, new) }
+          start = end
+        }
+      }
+    }
   }
 
-  /// Three-way comparison in this order: key, then UTF-8 bytes.
-  static func compare(key lhsKey: UInt64, _ lhs: String, key rhsKey: UInt64, _ rhs: String) -> Int {
-    if lhsKey != rhsKey { return lhsKey < rhsKey ? -1 : 1 }
-    return compare(lhs, rhs)
+  /// Sorts one bucket by (order, head, bytes, slot): by insertion when it is small, as
+  /// it almost always is.
+  private static func sortBucket(
+    _ entries: UnsafeMutableBufferPointer<Entry>, _ range: Range<Int>, _ old: [ShoppingCart.Item],
+    _ new: [ShoppingCart.Item]
+  ) {
+    guard range.count <= 16 else {
+      var bucket = UnsafeMutableBufferPointer(rebasing: entries[range])
+      bucket.sort { precedes($0, $1, old, new) }
+      return
+    }
+    for index in range.dropFirst() {
+      let entry = entries[index]
+      var hole = index
+      while hole > range.lowerBound, precedes(entry, entries[hole - 1], old, new) {
+        entries[hole] = entries[hole - 1]
+        hole -= 1
+      }
+      entries[hole] = entry
+    }
   }
+
+  /// True when `lhs` sorts before `rhs`: key, then head, then the whole bytes when the
+  /// keys cannot tell, then slot.
+  @inline(__always)
+  private static func precedes(_ lhs: Entry, _ rhs: Entry, _ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item])
+    -> Bool
+  {
+    if lhs.order != rhs.order { return lhs.order < rhs.order }
+    if lhs.head != rhs.head { return lhs.head < rhs.head }
+    if keysSpellTheID(lhs.head) { return lhs.slot < rhs.slot }
+    let order = compare(id(lhs.slot, old, new), id(rhs.slot, old, new))
+    return order != 0 ? order < 0 : lhs.slot < rhs.slot
+  }
+
+  /// True when the two entries stand for the same id.
+  @inline(__always)
+  private static func sameID(_ lhs: Entry, _ rhs: Entry, _ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item])
+    -> Bool
+  {
+    guard lhs.order == rhs.order, lhs.head == rhs.head else { return false }
+    return keysSpellTheID(lhs.head) || compare(id(lhs.slot, old, new), id(rhs.slot, old, new)) == 0
+  }
+
+  /// The id of the item in `slot`.
+  private static func id(_ slot: Int, _ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> String {
+    slot < old.count ? old[slot].id : new[slot - old.count].id
+  }
+
+  /// True when the id whose head this is has at most 15 bytes, so its two keys hold it all.
+  private static func keysSpellTheID(_ head: UInt64) -> Bool { head >> 56 <= 15 }
 
   /// Three-way comparison of the UTF-8 bytes: negative, zero or positive.
   static func compare(_ lhs: String, _ rhs: String) -> Int {
@@ -82,75 +210,38 @@ struct ItemIDOrder {
     return left.withUTF8 { left in right.withUTF8 { right in compare(left, right) } }
   }
 
-  /// The id's length mixed with its last eight UTF-8 bytes: equal ids have equal keys.
-  static func key(_ id: String) -> UInt64 {
-    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  /// The keys of `id` (see the type's description), for the item in `slot`.
+  @inline(__always)
+  static func entry(_ id: String, slot: Int) -> Entry {
+    func entry(_ bytes: UnsafeBufferPointer<UInt8>) -> Entry {
+      let count = bytes.count
+      let length = UInt64(truncatingIfNeeded: min(count, 255)) << 56
       var tail: UInt64 = 0
-      for index in max(0, bytes.count - 8)..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-      return tail ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+      var head = length
+      if count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) {
+        tail = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        head |= UInt64(bigEndian: base.loadUnaligned(as: UInt64.self)) >> 8
+      } else {
+        // The tail alone is the whole id.
+        for byte in bytes { tail = tail << 8 | UInt64(byte) }
+      }
+      return Entry(
+        order: mixed(tail ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15), head: head, slot: slot)
     }
-    if let found = id.utf8.withContiguousStorageIfAvailable(key) { return found }
+    if let found = id.utf8.withContiguousStorageIfAvailable(entry) { return found }
     var contiguous = id
-    return contiguous.withUTF8(key)
+    return contiguous.withUTF8(entry)
   }
 
-  /// Sorts `keys` ascending, moving `positions` along; stable (LSD, 11 bits a pass, six
-  /// passes). One read counts every digit; a digit that is the same in every key costs
-  /// no pass.
-  private static func radixSort(_ keys: inout [UInt64], _ positions: inout [Int]) {
-    let count = keys.count
-    guard count > 1 else { return }
-    // Small carts: the histograms would cost more than a comparison sort.
-    if count < 512 {
-      let sorted = zip(keys, positions).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-      keys = sorted.map(\.0)
-      positions = sorted.map(\.1)
-      return
-    }
-    let bits = 11
-    let buckets = 1 << bits
-    let passes = (64 + bits - 1) / bits
-    var counts = [Int](repeating: 0, count: passes * buckets)
-    counts.withUnsafeMutableBufferPointer { counts in
-      keys.withUnsafeBufferPointer { keys in
-        for key in keys {
-          for pass in 0..<passes {
-            counts[pass * buckets + Int(truncatingIfNeeded: key >> UInt64(bits * pass)) & (buckets - 1)] += 1
-          }
-        }
-      }
-    }
-    var otherKeys = [UInt64](repeating: 0, count: count)
-    var otherPositions = [Int](repeating: 0, count: count)
-    for pass in 0..<passes {
-      let base = pass * buckets
-      if counts[base..<(base + buckets)].contains(count) { continue }
-      var total = 0
-      for slot in base..<(base + buckets) {
-        let here = counts[slot]
-        counts[slot] = total
-        total += here
-      }
-      let shift = UInt64(bits * pass)
-      counts.withUnsafeMutableBufferPointer { counts in
-        keys.withUnsafeBufferPointer { keys in
-          positions.withUnsafeBufferPointer { positions in
-            otherKeys.withUnsafeMutableBufferPointer { otherKeys in
-              otherPositions.withUnsafeMutableBufferPointer { otherPositions in
-                for index in 0..<count {
-                  let bucket = base + Int(truncatingIfNeeded: keys[index] >> shift) & (buckets - 1)
-                  let target = counts[bucket]
-                  counts[bucket] = target + 1
-                  otherKeys[target] = keys[index]
-                  otherPositions[target] = positions[index]
-                }
-              }
-            }
-          }
-        }
-      }
-      swap(&keys, &otherKeys)
-      swap(&positions, &otherPositions)
-    }
+  /// A bijection of 64-bit values whose every output bit depends on every input bit
+  /// (the finaliser of Appleby's MurmurHash3), so the buckets fill evenly.
+  static func mixed(_ value: UInt64) -> UInt64 {
+    var value = value
+    value ^= value >> 33
+    value &*= 0xFF51_AFD7_ED55_8CCD
+    value ^= value >> 33
+    value &*= 0xC4CE_B9FE_1A85_EC53
+    value ^= value >> 33
+    return value
   }
 }
