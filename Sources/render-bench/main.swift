@@ -5,7 +5,9 @@ import RenderCore
 import StatusRender
 
 // render-bench: CPU microseconds per render, per form parse and per cart diff, then the
-// peak memory. Run in release mode: `swift run -c release render-bench`.
+// peak memory. Run in release mode: `scripts/bench`, or `swift build -c release
+// --static-swift-stdlib --product render-bench` and the binary from `--show-bin-path`
+// (README, "Benchmark").
 // Figures, not pass/fail: speed targets are read here, never asserted in tests.
 //
 //     render-bench                 the table
