@@ -22,7 +22,7 @@ import Testing
     ("en-Qaaa-AA", "en-US"), ("en-Cyrl-GB", "en-US"), ("es-123", "es-US"), ("en-Zzzz-AU", "en-AU"),
     ("en-GB-oxendict", "en-GB"),
     ("en-US-x-private", "en-US"), ("de-CH-u-nu-zzzz", "de-CH"), ("de-CH-u-ca-buddhist", "de-CH"),
-    ("ja-JP-u-nu-latn-x-a", "ja-JP-u-nu-latn"), ("iw-IL", "he-IL"),
+    ("ja-JP-u-nu-latn-x-a", "ja-JP-u-nu-latn"), ("en-US-x-u-nu-arab", "en-US"), ("iw-IL", "he-IL"),
   ])
   func whatCLDRDoesNotKnowIsLeftOut(_ accept: String, _ expected: String) {
     #expect(formatting(accept) == expected)

@@ -82,10 +82,12 @@ public struct RenderLocale: Sendable {
       region = wanted
     }
     var rest: [String] = []
-    if let extensionStart = range.rest.firstIndex(of: "u"),
-      range.rest.index(after: extensionStart) < range.rest.endIndex
+    // Only before private use (`-x-…`), where a `u` is no extension.
+    let extensions = range.rest.prefix { $0 != "x" }
+    if let extensionStart = extensions.firstIndex(of: "u"),
+      extensions.index(after: extensionStart) < extensions.endIndex
     {
-      let keywords = range.rest[range.rest.index(after: extensionStart)...].prefix { $0.count > 1 }
+      let keywords = extensions[extensions.index(after: extensionStart)...].prefix { $0.count > 1 }
       if let key = keywords.firstIndex(of: "nu"), keywords.index(after: key) < keywords.endIndex {
         let system = keywords[keywords.index(after: key)]
         if system.count > 2, ICU.isNumberingSystem(system) { rest = ["u", "nu", system] }
