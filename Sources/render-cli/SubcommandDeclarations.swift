@@ -58,12 +58,14 @@ enum SubcommandDeclarations {
       "Text format: display columns (\(CommandLineSyntax.widthRange.lowerBound) to \(CommandLineSyntax.widthRange.upperBound)). Default: \(OutputFormat.defaultTextWidth)."
   ) { width, value throws(UsageError) in width = try OptionValues.width(value) }
 
+  /// `-` is standard output, as `-` for an input file is standard input.
   static let output = OptionDeclaration<String?>(
     "--output", value: "file",
     help: """
       Write to FILE (replaced whole, or not at all) instead of
-      standard output.
-      """)
+      standard output; - is standard output.
+      """
+  ) { path, value throws(UsageError) in path = value == "-" ? nil : value }
 
   static let token = OptionDeclaration<String?>(
     "--token", value: "value",
@@ -441,7 +443,12 @@ enum SubcommandDeclarations {
           Also write one self-contained HTML page showing every
           rendering side by side (pages framed at phone width,
           the locale above each, mismatches marked).
-          """, into: \.galleryPath),
+          """
+      ) { options, value throws(UsageError) in
+        // Standard output carries the report of what differs.
+        guard value != "-" else { throw UsageError("'--gallery' takes a file, not -: standard output carries the report.") }
+        options.galleryPath = value
+      },
       config.lifted(\.configPath),
       formats.withHelp("html, text or both. Default: both.").lifted(\.formats),
       width.lifted(\.width),

@@ -176,6 +176,24 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "never.html").path))
   }
 
+  /// `--output -` is standard output, as an input `-` is standard input: no file named `-`.
+  @Test func outputDashIsStandardOutput() throws {
+    let directory = try temporaryFile("{}").deletingLastPathComponent()
+    let dashed = try run(["cart", "--format", "text", "--output", "-"])
+    let plain = try run(["cart", "--format", "text"])
+    #expect(dashed.status == 0)
+    #expect(dashed.stdout == plain.stdout)
+    #expect(dashed.stdout.contains("Total"))
+    #expect(!FileManager.default.fileExists(atPath: Self.root.appending(path: "-").path))
+    let diff = try run(["diff", "examples/cart-hair-spray.json", "examples/cart-hair-spray.json", "--output=-"])
+    #expect(diff.status == 0, "\(diff.stderr)")
+    #expect(diff.stdout.hasPrefix("{"))
+    // The gallery is a file: standard output carries snapshot's report.
+    let gallery = try run(["snapshot", "examples/cart-hair-spray.json", "--dir", directory.path, "--gallery", "-"])
+    #expect(gallery.status == 64)
+    #expect(gallery.stderr.hasPrefix("Error: '--gallery' takes a file, not -: standard output carries the report.\n"))
+  }
+
   @Test func sameInputSameBytesAcrossRuns() throws {
     let first = try run(["cart", "--locale", "ar-EG"])
     let second = try run(["cart", "--locale", "ar-EG"])
