@@ -446,7 +446,9 @@ enum SubcommandDeclarations {
           """
       ) { options, value throws(UsageError) in
         // Standard output carries the report of what differs.
-        guard value != "-" else { throw UsageError("'--gallery' takes a file, not -: standard output carries the report.") }
+        guard value != "-" else {
+          throw UsageError("'--gallery' takes a file, not -: standard output carries the report.")
+        }
         options.galleryPath = value
       },
       config.lifted(\.configPath),
