@@ -150,7 +150,7 @@ public final class HTTPDaemon: Sendable {
     func missing(_ library: String, _ reason: String, package: String) -> StartError {
       StartError(
         description:
-          "cannot load \(library), which `serve` needs (\(reason)); `scripts/setup` installs it (Debian's \(package), README, first lines)"
+          "cannot load \(library), which `serve` needs (\(reason)); `scripts/setup` installs it (Debian's \(package); see the README's first lines)"
       )
     }
     if let problem = tts_mhd_load() {
