@@ -24,17 +24,13 @@ let package = Package(
       providers: [.apt(["libcmark-dev"])]
     ),
     // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP library under `render-cli serve`.
-    .systemLibrary(
-      name: "CMicroHTTPD",
-      pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"])]
-    ),
-    // GnuTLS (Debian's libgnutls28-dev), for SHA-256: the served pages' CSP hashes.
-    .systemLibrary(
-      name: "CGnuTLS",
-      pkgConfig: "gnutls",
-      providers: [.apt(["libgnutls28-dev"])]
-    ),
+    // GnuTLS (Debian's libgnutls28-dev), for SHA-256: the served pages' CSP hashes. Both are
+    // opened with dlopen when the server needs them, not linked: linked, they and the eight
+    // libraries GnuTLS needs loaded into every process (`render-cli cart` too). Their
+    // headers give the types and constants; each module's header calls through pointers
+    // resolved once (inline there: see Sources/CMicroHTTPD/microhttpd_loader.h).
+    .systemLibrary(name: "CMicroHTTPD"),
+    .systemLibrary(name: "CGnuTLS"),
     // ICU (Debian's libicu-dev) through a small C file: Foundation bundles its own ICU,
     // and Swift cannot see two copies of ICU's headers at once.
     .target(

@@ -157,6 +157,22 @@ import StatusRender
 //   standard output written without a `Data` copy. The address form (ja-JP): 32.9 M ->
 //   26.8 M instructions; left: 11.2 M region names and their order (Foundation), 7.9 M
 //   the dynamic loader (4.5 M of it GnuTLS and what it loads, for libmicrohttpd).
+//   A fifth round (the memory target): libmicrohttpd and GnuTLS, which only `serve`
+//   calls, were linked into render-cli, so every process mapped them and the eight
+//   libraries GnuTLS needs (nettle, hogweed, gmp, p11-kit, idn2, unistring, tasn1, ffi),
+//   ran their constructors and resolved their symbols. Now the server opens both with
+//   dlopen when it starts (Sources/CMicroHTTPD, Sources/CGnuTLS: their headers give the
+//   types, calls go through pointers resolved once) and `ldd render-cli` names neither.
+//   Release build, max RSS (/usr/bin/time -v) over nine runs each, before at 17:22 UTC
+//   (load 3.4), after at 17:40 (load 19; RSS does not follow the load): the 1,000-item
+//   cart 21.8-22.3 -> 18.6-19.3 MiB (target 20: met), the address form (ja-JP) 23.1-23.7
+//   -> 20.5-20.9, `--version` 13.1-13.6 -> 10.1-10.8; instructions (callgrind) the seed
+//   cart 23.1 M -> 18.3 M, the 1,000-item cart 83.0 M -> 78.2 M, the form 26.8 M ->
+//   22.0 M, `--version` 9.97 M -> 5.15 M. Found on the way: valgrind 3.19 (Debian 12)
+//   gives up reading render-cli ("Possibly corrupted debuginfo file") once a second C
+//   object with DWARF 5 (clang's default) sits beside CICUShim's, even a one-line one,
+//   so the loaders are inline functions in the system modules' headers, compiled into
+//   the Swift objects (DWARF 4), not C files of their own.
 // - Diff: both carts sorted by a key of each id's length and last eight bytes (radix,
 //   11 bits a pass), merged; whole ids compared only when keys are equal. Profile now:
 //   the alignment's merge and field comparisons (strings on the heap, one cache miss

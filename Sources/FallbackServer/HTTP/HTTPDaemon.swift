@@ -22,7 +22,7 @@ public struct Resumption: Sendable {
   fileprivate init(_ connection: ConnectionPointer) { self.connection = connection }
 
   /// Hands the request back to the library, which calls the route again. Call once.
-  public func resume() { MHD_resume_connection(connection.pointer) }
+  public func resume() { tts_mhd_resume_connection(connection.pointer) }
 }
 
 /// The library's connection handle, carried between threads only to resume it, which
@@ -34,7 +34,9 @@ private struct ConnectionPointer: @unchecked Sendable {
 /// The HTTP server: GNU libmicrohttpd (Debian's `libmicrohttpd-dev`) in its thread-pool
 /// mode with epoll, with suspend and resume for requests that wait. This file is the only
 /// one that calls the library or sees its pointers; everything above it sees
-/// ``HTTPRequest`` and ``HTTPResponse`` values.
+/// ``HTTPRequest`` and ``HTTPResponse`` values. The library is opened when the first
+/// daemon starts (`libmicrohttpd.so.12`, through Sources/CMicroHTTPD), not linked, so
+/// that no other command loads it.
 ///
 /// The library parses HTTP (request line, headers, chunked bodies, the query's percent
 /// escapes), enforces the connection limit and drops connections idle longer than the
@@ -102,6 +104,7 @@ public final class HTTPDaemon: Sendable {
   /// - Throws: ``StartError`` for an address that is not an IP literal, or when the
   ///   library cannot listen there (port in use, not allowed).
   public init(_ configuration: Configuration, service: any HTTPService) throws(StartError) {
+    try Self.openLibraries()
     guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
       throw StartError(description: "'\(configuration.host)' is not an IPv4 or IPv6 address")
     }
@@ -139,6 +142,23 @@ public final class HTTPDaemon: Sendable {
     port = Int(tts_mhd_bound_port(started))
   }
 
+  /// Opens the libraries the server needs, which no other command loads (Sources/CMicroHTTPD,
+  /// Sources/CGnuTLS): libmicrohttpd, and GnuTLS for the pages' hashes (``ContentDigest``).
+  /// - Throws: ``StartError`` naming the library that cannot be loaded and the Debian
+  ///   package `scripts/setup` installs it from.
+  static func openLibraries() throws(StartError) {
+    func missing(_ library: String, _ reason: String, package: String) -> StartError {
+      StartError(
+        description:
+          "cannot load \(library), which `serve` needs (\(reason)); `scripts/setup` installs it (Debian's \(package); see the README's first lines)"
+      )
+    }
+    if let problem = tts_mhd_load() {
+      throw missing("GNU libmicrohttpd", String(cString: problem), package: "libmicrohttpd-dev")
+    }
+    if let problem = ContentDigest.loadProblem { throw missing("GnuTLS", problem, package: "libgnutls28-dev") }
+  }
+
   /// Requests begun and not yet completed.
   public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
 
@@ -164,14 +184,14 @@ public final class HTTPDaemon: Sendable {
 
   /// Stops accepting connections; requests in flight go on.
   public func stopAccepting() {
-    let socket = MHD_quiesce_daemon(daemon.pointer)
+    let socket = tts_mhd_quiesce_daemon(daemon.pointer)
     if socket >= 0 { close(socket) }
   }
 
   /// Stops the library's threads and closes every connection. Every parked request must
   /// have been resumed first (the library requires it).
   public func stop() {
-    MHD_stop_daemon(daemon.pointer)
+    tts_mhd_stop_daemon(daemon.pointer)
   }
 }
 
@@ -323,7 +343,7 @@ private func answer(
   case .wait(let key, let version, let deadline):
     // Suspended before it is parked, so a change that comes at once resumes a suspended
     // connection, never a running one.
-    MHD_suspend_connection(connection)
+    tts_mhd_suspend_connection(connection)
     context.service.park(
       Resumption(ConnectionPointer(pointer: connection)), key: key, version: version, deadline: deadline)
     return .YES
@@ -399,15 +419,15 @@ private func setWaiting(_ connection: OpaquePointer, context: DaemonContext, sin
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
   let made = response.body.withUnsafeBytes { bytes in
-    MHD_create_response_from_buffer(
+    tts_mhd_create_response_from_buffer(
       bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
   }
   guard let made else { return .NO }
-  defer { MHD_destroy_response(made) }
+  defer { tts_mhd_destroy_response(made) }
   for header in response.headers {
-    _ = MHD_add_response_header(made, header.name, header.value)
+    _ = tts_mhd_add_response_header(made, header.name, header.value)
   }
-  return MHD_queue_response(connection, UInt32(response.status), made)
+  return tts_mhd_queue_response(connection, UInt32(response.status), made)
 }
 
 private let requestCompleted: MHD_RequestCompletedCallback = { contextPointer, connection, requestState, _ in
@@ -497,7 +517,7 @@ private func pairs(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: 
     return .YES
   }
   withExtendedLifetime(collected) {
-    _ = MHD_get_connection_values(connection, kind, iterator, Unmanaged.passUnretained(collected).toOpaque())
+    _ = tts_mhd_get_connection_values(connection, kind, iterator, Unmanaged.passUnretained(collected).toOpaque())
   }
   return collected.pairs
 }
