@@ -275,6 +275,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// The bytes text or an attribute value may not hold as they are: `& " < >`.
+  @usableFromInline
   static let entityBytes: [UInt8] = [UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">")]
 
   // MARK: Text
@@ -295,13 +296,24 @@ public struct HTMLWriter: ~Copyable {
   /// like any text unless its learned pattern was proven to hold no `&` `"` `<` `>`
   /// (``NumberPattern/isMarkupFree``), then copied unscanned.
   public mutating func text(_ amount: Decimal, in money: MoneyFormatter) {
+    if money.write(amount, into: &self) { return }
     money.withMarkedUTF8(amount) { number(utf8: $0, isMarkupFree: $1) }
   }
 
   /// `count` in `money`'s locale digits, written straight into the page (unscanned
   /// when its pattern is markup-free, as for amounts).
   public mutating func text(count: Int, in money: MoneyFormatter) {
+    if money.write(count, into: &self) { return }
     money.withMarkedUTF8(count) { number(utf8: $0, isMarkupFree: $1) }
+  }
+
+  /// Bytes laid out in place by `write`, which gets room for at most `length` and
+  /// returns how many it wrote: a formatted amount from a markup-free pattern, written
+  /// into the page without a buffer of its own.
+  mutating func appendLaidOut(_ length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    reserve(length)
+    let written = write(UnsafeMutableBufferPointer(start: start + count, count: length))
+    count += min(max(0, written), length)
   }
 
   /// A formatted number's bytes: copied as they are when its pattern holds no markup
@@ -329,6 +341,58 @@ public struct HTMLWriter: ~Copyable {
           argument(position, &self)
         }
       }
+    }
+  }
+
+  /// A UI string's template checked once for bytes that need an entity, for a page that
+  /// writes it many times (once per item): when none of its literal text holds `&` `"`
+  /// `<` `>`, ``text(_:isolated:argument:)-(Template,_,_)`` copies that text unscanned.
+  /// The check is made here, where all escaping is decided; arguments are written by
+  /// the caller's closure and escaped as always.
+  public struct Template: Sendable {
+    @usableFromInline let segments: [MessageSegment]
+    @usableFromInline let isMarkupFree: Bool
+
+    public init(_ segments: [MessageSegment]) {
+      self.segments = segments
+      isMarkupFree = segments.allSatisfy { segment in
+        guard case .literal(let text) = segment else { return true }
+        return !text.utf8.contains { HTMLWriter.entityBytes.contains($0) }
+      }
+    }
+  }
+
+  /// ``text(_:isolated:argument:)-([MessageSegment],_,_)`` for a checked template.
+  @inlinable
+  public mutating func text(
+    _ template: Template, isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
+  ) {
+    guard template.isMarkupFree else {
+      text(template.segments, isolated: isolated, argument: argument)
+      return
+    }
+    for segment in template.segments {
+      switch segment {
+      case .literal(let literal): copyUnscanned(literal)
+      case .argument(let position):
+        if isolated {
+          append("<bdi>")
+          argument(position, &self)
+          append("</bdi>")
+        } else {
+          argument(position, &self)
+        }
+      }
+    }
+  }
+
+  /// `text`'s UTF-8 as it is: only for text proven to hold no byte that needs an entity.
+  @usableFromInline
+  mutating func copyUnscanned(_ text: String) {
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { put($0) }
+    if copied == nil {
+      var contiguous = text
+      contiguous.withUTF8 { put($0) }
     }
   }
 
