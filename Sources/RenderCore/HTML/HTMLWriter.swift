@@ -167,7 +167,7 @@ public struct HTMLWriter: ~Copyable {
   /// `<name>`: a whole start tag without attributes; the content and ``end(_:)`` follow.
   /// With ``open(_:class:)``, what a screen's hot loop writes instead of a closure per
   /// element.
-  @inlinable @inline(__always)
+  @_transparent
   public mutating func open(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     reserve(Self.length(name) + 2)
@@ -177,9 +177,10 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// `<name class="value">`: a whole start tag; the content and ``end(_:)`` follow.
-  /// Transparent (always inlined, where `@inline(__always)` was not honoured in a
-  /// screen's long item loop): inlined, its constant names fold into a few stores,
-  /// called, it paid about 95 instructions a tag.
+  /// The tags, attributes and `<bdi>` a screen writes per item are transparent (always
+  /// inlined: `@inline(__always)` was not honoured in a screen's long item loop):
+  /// inlined, their constant names fold into a few stores; called, a tag cost about 95
+  /// instructions.
   @_transparent
   public mutating func open(_ name: StaticString, class value: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
@@ -199,7 +200,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// `<name`: the start of a start tag; ``attribute(_:_:)-(StaticString,String)`` may
   /// follow, then ``endStartTag()``, the content and ``end(_:)`` (none for a void element).
-  @inlinable @inline(__always)
+  @_transparent
   public mutating func start(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     reserve(Self.length(name) + 1)
@@ -220,7 +221,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// ` name="value"` for one of the engine's own constant values, copied without a scan
   /// (like a name, it is not untrusted; a debug build checks that it needs no entity).
-  @inlinable @inline(__always)
+  @_transparent
   public mutating func attribute(_ name: StaticString, _ value: StaticString) {
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
     assert(inStartTag, "HTMLWriter: no start tag is open")
@@ -260,7 +261,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// `</name>`.
-  @inlinable @inline(__always)
+  @_transparent
   public mutating func end(_ name: StaticString) {
     reserve(Self.length(name) + 3)
     copy("</")
@@ -405,7 +406,7 @@ public struct HTMLWriter: ~Copyable {
   /// Merchant or customer text in `<bdi>`: it keeps its own direction (a Hebrew name, a
   /// Latin name in an Arabic page) without reordering what stands around it, while its
   /// block still aligns with the page.
-  @inlinable
+  @_transparent
   public mutating func isolated(_ text: String) {
     append("<bdi>")
     escape(text, quotes: false)

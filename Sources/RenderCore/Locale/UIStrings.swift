@@ -109,8 +109,8 @@ public enum UIStringKey: String, CaseIterable, Sendable {
   var ordinal: Int { Int(withUnsafeBytes(of: self) { $0.count == 1 ? $0[0] : UInt8.max }) }
 
   /// True when every key's ``ordinal`` is its index in ``allCases``.
-  static let ordinalsAreOrdered = allCases.count < Int(UInt8.max)
-    && allCases.enumerated().allSatisfy { index, key in key.ordinal == index }
+  static let ordinalsAreOrdered =
+    allCases.count < Int(UInt8.max) && allCases.enumerated().allSatisfy { index, key in key.ordinal == index }
 }
 
 /// The UI strings of every language in `locales/` and the two pseudo-locales, compiled
