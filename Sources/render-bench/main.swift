@@ -130,7 +130,8 @@ import StatusRender
 //   laid out straight into the page (`HTMLWriter.appendLaidOut`, the same `layout`);
 //   the item's templates are checked once per page (`HTMLWriter.Template`: text without
 //   `& " < >` is copied unscanned); the per-item tags and `<bdi>` are `@_transparent`;
-//   an update's rows are read in place. After: 22 k / 26 k, 53 k / 59 k, 403 k / 439 k,
+//   an update's rows are read in place. After (with `open(_:class:)` alone transparent,
+//   not yet `open`, `start`, `end`, the constant attribute and `<bdi>`): 22 k / 26 k, 53 k / 59 k, 403 k / 439 k,
 //   3.94 M / 4.31 M (≈ 3.9 k an item, ≈ 15 k a page). Left: money ≈ 650 an amount
 //   (`DecimalDigits.withRounded` and `Packed.layout`'s byte loops, left alone: the full
 //   differential could not run on the loaded machine), escaping's per-call cost
