@@ -115,6 +115,27 @@ import StatusRender
 //   a byte loop, left alone rather than re-running the full differential), escaping's
 //   per-call cost, the UI-string and plural look-ups per page (Locale), the update
 //   path's copy of each `CartUpdate.Row`.
+//   A fifth round (callgrind, `--runs`, per page, en-US / ar-EG, 1 / 10 / 100 / 1,000
+//   items: before 33 k / 34 k, 74 k / 76 k, 491 k / 532 k, 4.70 M / 5.07 M). Found: per
+//   page, ≈ 13 `String`-hashed UI-string look-ups, ICU's plural rule read back as a
+//   `String` (≈ 2.5 k), `MoneyFormatter.shared` hashing its key and copying the
+//   formatter's styles (≈ 1.7 k); per amount ≈ 700 (digits, a temporary for the layout,
+//   the copy into the page, closures); per count ≈ 300; 5 of the item's 13 tags called
+//   `open(_:class:)` (≈ 95 each: `@inline(__always)` was not honoured in the long item
+//   loop); the UI templates' text escaped per item. Now: a language's messages are
+//   resolved once into arrays by `UIStringKey.ordinal` (the case's tag, checked once
+//   against `allCases`); plural categories of counts below 1,024 are memoized per
+//   language; a formatter is one reference, and `shared` compares with the pair it
+//   handed out last before hashing; amounts and counts from a markup-free pattern are
+//   laid out straight into the page (`HTMLWriter.appendLaidOut`, the same `layout`);
+//   the item's templates are checked once per page (`HTMLWriter.Template`: text without
+//   `& " < >` is copied unscanned); the per-item tags and `<bdi>` are `@_transparent`;
+//   an update's rows are read in place. After (with `open(_:class:)` alone transparent,
+//   not yet `open`, `start`, `end`, the constant attribute and `<bdi>`): 22 k / 26 k, 53 k / 59 k, 403 k / 439 k,
+//   3.94 M / 4.31 M (≈ 3.9 k an item, ≈ 15 k a page). Left: money ≈ 650 an amount
+//   (`DecimalDigits.withRounded` and `Packed.layout`'s byte loops, left alone: the full
+//   differential could not run on the loaded machine), escaping's per-call cost
+//   (≈ 130 a string, 7 strings an item), the frame's key built and compared per page.
 // - Text: ICU line-break iterators pooled per locale (ubrk_setText), ASCII fast paths
 //   for width, breaking, bidi isolation, line feeds and trailing spaces. The profile
 //   after that (1,000-item cart, 5.8 ms en-US, 11.5 ms ar-EG): retain/release and

@@ -78,6 +78,65 @@ import Testing
     #expect(html.output == money.referenceFormat(amount) + money.referenceFormat(12_345))
   }
 
+  /// Amounts and counts laid out straight into the page (a markup-free pattern) are
+  /// Foundation's text, escaped as any text would be: in locales whose digits, marks,
+  /// grouping and separators differ.
+  @Test(arguments: ["en-US", "ar-EG", "en-IN", "hi-IN", "de-CH", "fr-FR", "ja-JP", "fa-IR", "he-IL", "es-ES"])
+  func amountsWrittenInPlaceAreFoundationsText(_ identifier: String) throws {
+    let posix = Locale(identifier: "en_US_POSIX")
+    for currency in ["USD", "JPY", "KWD"] {
+      let money = MoneyFormatter.shared(currency: currency, locale: Locale(identifier: identifier))
+      for text in ["0", "-0.001", "1234", "1234567.891", "-12.345", "0.005", "99999999999999999999.99"] {
+        let amount = try #require(Decimal(string: text, locale: posix))
+        var html = HTMLWriter()
+        html.text(amount, in: money)
+        var expected = HTMLWriter()
+        expected.text(money.referenceFormat(amount))
+        #expect(html.output == expected.output, "\(identifier) \(currency) \(text)")
+      }
+      for count in [0, 4, 1234, 12_345_678, -5] {
+        var html = HTMLWriter()
+        html.text(count: count, in: money)
+        var expected = HTMLWriter()
+        expected.text(money.referenceFormat(count))
+        #expect(html.output == expected.output, "\(identifier) \(count)")
+      }
+    }
+  }
+
+  /// A checked template writes what the plain one writes: its text copied when it holds
+  /// no markup byte, escaped when it does, arguments escaped either way.
+  @Test func checkedTemplatesWriteWhatPlainOnesWrite() {
+    let templates: [[MessageSegment]] = [
+      [.literal("Qty "), .argument(1)],
+      [.literal("<To> "), .argument(1), .literal(" & "), .argument(2)],
+      [.argument(1), .literal(" \"said\"")],
+      [.literal("كان "), .argument(1), .literal("، والآن "), .argument(2)],
+    ]
+    #expect(HTMLWriter.Template(templates[0]).isMarkupFree)
+    #expect(!HTMLWriter.Template(templates[1]).isMarkupFree)
+    #expect(!HTMLWriter.Template(templates[2]).isMarkupFree)
+    #expect(HTMLWriter.Template(templates[3]).isMarkupFree)
+    for template in templates {
+      for isolated in [false, true] {
+        var plain = HTMLWriter()
+        var checked = HTMLWriter()
+        plain.text(template, isolated: isolated) { position, html in html.text(position == 1 ? "a<b" : "\"c\"") }
+        checked.text(HTMLWriter.Template(template), isolated: isolated) { position, html in
+          html.text(position == 1 ? "a<b" : "\"c\"")
+        }
+        #expect(checked.output == plain.output)
+        plain.start("p")
+        plain.attribute("title") { $0.text(template) }
+        plain.endStartTag()
+        checked.start("p")
+        checked.attribute("title") { $0.text(HTMLWriter.Template(template)) }
+        checked.endStartTag()
+        #expect(checked.output == plain.output)
+      }
+    }
+  }
+
   @Test func aPageFrameIsWrittenOnceAndTheCacheIsBounded() throws {
     let context = RenderContext(localeTag: "en-US")
     let firstBytes = PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) {

@@ -175,6 +175,32 @@ import Testing
     #expect(PluralRules.of("pt").category(0) == .one)
   }
 
+  /// Categories asked again come from the memo (counts below
+  /// ``PluralRules/memoizedCounts``) and still are ICU's: the second pass over each
+  /// count, and counts past the memo and negative ones, give what the first gave.
+  @Test func memoizedCategoriesAreICUs() {
+    let russian = PluralRules.of("ru")
+    let counts = [0, 1, 2, 5, 11, 21, 22, 100, 101, 111, 1021, 1025, -1, -21]
+    #expect(PluralRules.memoizedCounts < 1025)
+    let first = counts.map(russian.category)
+    #expect(counts.map(russian.category) == first)
+    #expect(first.prefix(12) == [.many, .one, .few, .many, .many, .one, .few, .many, .one, .many, .one, .many])
+  }
+
+  /// A key's ordinal is its place among all keys, so each table's look-up by ordinal
+  /// finds the message its raw value names.
+  @Test func keysAreLookedUpByTheirPlace() {
+    #expect(UIStringKey.ordinalsAreOrdered)
+    let table = UIStrings.bundled.table("fr")
+    let merged = UIStrings.bundled.table("fr-CA")
+    for (index, key) in UIStringKey.allCases.enumerated() {
+      #expect(key.ordinal == index)
+      let french = EmbeddedLocales.catalog("fr")?.messages[key.rawValue]
+      #expect(table.message(key) == (french ?? EmbeddedLocales.catalog("en")?.messages[key.rawValue]))
+      #expect(merged.template(key) == (merged.message(key)?.segments(.other) ?? [.literal(key.rawValue)]))
+    }
+  }
+
   @Test func aCountPicksItsForm() {
     let english = UIStrings.bundled.table("en")
     #expect(english(.cartItemCount, count: 1, "1") == "1 item")

@@ -45,12 +45,12 @@ public enum CartHTML {
 
   /// The UI strings every item uses, looked up once per page rather than per item.
   private struct ItemTemplates {
-    let quantity: [MessageSegment]
-    let priceWasNow: [MessageSegment]
+    let quantity: HTMLWriter.Template
+    let priceWasNow: HTMLWriter.Template
 
     init(_ strings: StringTable) {
-      quantity = strings.template(.cartQuantity)
-      priceWasNow = strings.template(.cartPriceWasNow)
+      quantity = HTMLWriter.Template(strings.template(.cartQuantity))
+      priceWasNow = HTMLWriter.Template(strings.template(.cartPriceWasNow))
     }
   }
 
@@ -89,12 +89,7 @@ public enum CartHTML {
           html.attribute("aria-hidden", "true")
           html.endStartTag()
           html.newline()
-          for row in rows {
-            withUnsafePointer(to: row.item) {
-              writeItem($0, row: row, money: money, templates: templates, into: &html)
-            }
-            html.newline()
-          }
+          writeRows(rows, money: money, templates: templates, into: &html)
           html.end("ul")
           html.newline()
         }
@@ -109,12 +104,7 @@ public enum CartHTML {
         html.element("ul", class: "items") { list in
           list.newline()
           if let rows = update?.rows {
-            for row in rows {
-              withUnsafePointer(to: row.item) {
-                writeItem($0, row: row, money: money, templates: templates, into: &list)
-              }
-              list.newline()
-            }
+            writeRows(rows, money: money, templates: templates, into: &list)
           } else {
             // Read in place through a pointer: a `for item in` loop, or even a
             // `borrowing` parameter given `items[index]`, copies each item (five
@@ -135,6 +125,29 @@ public enum CartHTML {
       }
       if let update {
         writeTotalAnnouncement(update, money: money, strings: strings, into: &html)
+      }
+    }
+  }
+
+  /// An updated cart's rows, each followed by a line feed, read in place through
+  /// pointers (a `for row in` loop copied each row, two items and a field list).
+  private static func writeRows(
+    _ rows: [CartUpdate.Row], money: MoneyFormatter, templates: ItemTemplates, into html: inout HTMLWriter
+  ) {
+    rows.withUnsafeBufferPointer { rows in
+      guard let first = rows.baseAddress else { return }
+      let itemOffset = MemoryLayout<CartUpdate.Row>.offset(of: \CartUpdate.Row.item)
+      for index in rows.indices {
+        let row = first + index
+        if let itemOffset {
+          let item = (UnsafeRawPointer(row) + itemOffset).assumingMemoryBound(to: ShoppingCart.Item.self)
+          writeItem(item, row: row, money: money, templates: templates, into: &html)
+        } else {
+          withUnsafePointer(to: row.pointee.item) {
+            writeItem($0, row: row, money: money, templates: templates, into: &html)
+          }
+        }
+        html.newline()
       }
     }
   }
@@ -160,25 +173,26 @@ public enum CartHTML {
   }
 
   /// The contract's hooks for one row of an updated cart, in the open start tag.
-  private static func writeHints(_ row: CartUpdate.Row, into html: inout HTMLWriter) {
-    html.attribute("data-change", row.change.rawValue)
-    if !row.changedFields.isEmpty {
+  private static func writeHints(_ row: UnsafePointer<CartUpdate.Row>, into html: inout HTMLWriter) {
+    html.attribute("data-change", row.pointee.change.rawValue)
+    if !row.pointee.changedFields.isEmpty {
       html.attribute("data-changed") { value in
-        for (index, field) in row.changedFields.enumerated() {
+        for (index, field) in row.pointee.changedFields.enumerated() {
           if index > 0 { value.text(" ") }
           value.text(field.rawValue)
         }
       }
     }
-    if let direction = row.direction { html.attribute("data-move", direction.rawValue) }
-    if row.change == .removed { html.attribute("aria-hidden", "true") }
+    if let direction = row.pointee.direction { html.attribute("data-move", direction.rawValue) }
+    if row.pointee.change == .removed { html.attribute("aria-hidden", "true") }
   }
 
   /// One item, written as a flat run of tags (``HTMLWriter/open(_:class:)`` …
   /// ``HTMLWriter/end(_:)``) rather than a closure per element: this runs for every item
   /// of every page.
   private static func writeItem(
-    _ item: UnsafePointer<ShoppingCart.Item>, row: CartUpdate.Row?, money: MoneyFormatter, templates: ItemTemplates,
+    _ item: UnsafePointer<ShoppingCart.Item>, row: UnsafePointer<CartUpdate.Row>?, money: MoneyFormatter,
+    templates: ItemTemplates,
     into html: inout HTMLWriter
   ) {
     html.start("li")

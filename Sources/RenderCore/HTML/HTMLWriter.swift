@@ -167,7 +167,7 @@ public struct HTMLWriter: ~Copyable {
   /// `<name>`: a whole start tag without attributes; the content and ``end(_:)`` follow.
   /// With ``open(_:class:)``, what a screen's hot loop writes instead of a closure per
   /// element.
-  @inlinable @inline(__always)
+  @_transparent
   public mutating func open(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     reserve(Self.length(name) + 2)
@@ -177,7 +177,11 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// `<name class="value">`: a whole start tag; the content and ``end(_:)`` follow.
-  @inlinable @inline(__always)
+  /// The tags, attributes and `<bdi>` a screen writes per item are transparent (always
+  /// inlined: `@inline(__always)` was not honoured in a screen's long item loop):
+  /// inlined, their constant names fold into a few stores; called, a tag cost about 95
+  /// instructions.
+  @_transparent
   public mutating func open(_ name: StaticString, class value: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
@@ -196,7 +200,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// `<name`: the start of a start tag; ``attribute(_:_:)-(StaticString,String)`` may
   /// follow, then ``endStartTag()``, the content and ``end(_:)`` (none for a void element).
-  @inlinable @inline(__always)
+  @_transparent
   public mutating func start(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     reserve(Self.length(name) + 1)
@@ -217,7 +221,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// ` name="value"` for one of the engine's own constant values, copied without a scan
   /// (like a name, it is not untrusted; a debug build checks that it needs no entity).
-  @inlinable @inline(__always)
+  @_transparent
   public mutating func attribute(_ name: StaticString, _ value: StaticString) {
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
     assert(inStartTag, "HTMLWriter: no start tag is open")
@@ -257,7 +261,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// `</name>`.
-  @inlinable @inline(__always)
+  @_transparent
   public mutating func end(_ name: StaticString) {
     reserve(Self.length(name) + 3)
     copy("</")
@@ -275,6 +279,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// The bytes text or an attribute value may not hold as they are: `& " < >`.
+  @usableFromInline
   static let entityBytes: [UInt8] = [UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">")]
 
   // MARK: Text
@@ -295,13 +300,24 @@ public struct HTMLWriter: ~Copyable {
   /// like any text unless its learned pattern was proven to hold no `&` `"` `<` `>`
   /// (``NumberPattern/isMarkupFree``), then copied unscanned.
   public mutating func text(_ amount: Decimal, in money: MoneyFormatter) {
+    if money.write(amount, into: &self) { return }
     money.withMarkedUTF8(amount) { number(utf8: $0, isMarkupFree: $1) }
   }
 
   /// `count` in `money`'s locale digits, written straight into the page (unscanned
   /// when its pattern is markup-free, as for amounts).
   public mutating func text(count: Int, in money: MoneyFormatter) {
+    if money.write(count, into: &self) { return }
     money.withMarkedUTF8(count) { number(utf8: $0, isMarkupFree: $1) }
+  }
+
+  /// Bytes laid out in place by `write`, which gets room for at most `length` and
+  /// returns how many it wrote: a formatted amount from a markup-free pattern, written
+  /// into the page without a buffer of its own.
+  mutating func appendLaidOut(_ length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    reserve(length)
+    let written = write(UnsafeMutableBufferPointer(start: start + count, count: length))
+    count += min(max(0, written), length)
   }
 
   /// A formatted number's bytes: copied as they are when its pattern holds no markup
@@ -332,10 +348,65 @@ public struct HTMLWriter: ~Copyable {
     }
   }
 
+  /// A UI string's template checked once for bytes that need an entity, for a page that
+  /// writes it many times (once per item): when none of its literal text holds `&` `"`
+  /// `<` `>`, ``text(_:isolated:argument:)-(Template,_,_)`` copies that text unscanned.
+  /// The check is made here, where all escaping is decided; arguments are written by
+  /// the caller's closure and escaped as always.
+  public struct Template: Sendable {
+    @usableFromInline let segments: [MessageSegment]
+    @usableFromInline let isMarkupFree: Bool
+
+    public init(_ segments: [MessageSegment]) {
+      self.segments = segments
+      isMarkupFree = segments.allSatisfy { segment in
+        guard case .literal(let text) = segment else { return true }
+        return !text.utf8.contains { byte in
+          byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
+            || byte == UInt8(ascii: ">")
+        }
+      }
+    }
+  }
+
+  /// ``text(_:isolated:argument:)-([MessageSegment],_,_)`` for a checked template.
+  @inlinable
+  public mutating func text(
+    _ template: Template, isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
+  ) {
+    guard template.isMarkupFree else {
+      text(template.segments, isolated: isolated, argument: argument)
+      return
+    }
+    for segment in template.segments {
+      switch segment {
+      case .literal(let literal): copyUnscanned(literal)
+      case .argument(let position):
+        if isolated {
+          append("<bdi>")
+          argument(position, &self)
+          append("</bdi>")
+        } else {
+          argument(position, &self)
+        }
+      }
+    }
+  }
+
+  /// `text`'s UTF-8 as it is: only for text proven to hold no byte that needs an entity.
+  @usableFromInline
+  mutating func copyUnscanned(_ text: String) {
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { put($0) }
+    if copied == nil {
+      var contiguous = text
+      contiguous.withUTF8 { put($0) }
+    }
+  }
+
   /// Merchant or customer text in `<bdi>`: it keeps its own direction (a Hebrew name, a
   /// Latin name in an Arabic page) without reordering what stands around it, while its
   /// block still aligns with the page.
-  @inlinable
+  @_transparent
   public mutating func isolated(_ text: String) {
     append("<bdi>")
     escape(text, quotes: false)

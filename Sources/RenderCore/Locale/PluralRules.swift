@@ -14,6 +14,14 @@ public final class PluralRules: Sendable {
   // ICU's plural rules are immutable once opened; selecting from several threads is safe.
   nonisolated(unsafe) private let rules: OpaquePointer?
 
+  /// The categories of the counts below ``memoizedCounts`` once asked for, each as its
+  /// index in `PluralCategory.allCases` plus one (0: not asked yet): a cart page asks
+  /// for its item count on every render, and ICU's answer (a keyword to read back as a
+  /// `String`) cost more than a page's other look-ups together.
+  private let memo = Mutex<[UInt8]>([UInt8](repeating: 0, count: memoizedCounts))
+  static let memoizedCounts = 1024
+  private static let allCategories = PluralCategory.allCases
+
   private init(tag: String) {
     self.tag = tag
     rules = ICU.openPluralRules(tag)
@@ -35,6 +43,19 @@ public final class PluralRules: Sendable {
 
   /// The category of the integer `count`; `other` when ICU fails.
   public func category(_ count: Int) -> PluralCategory {
+    let memoized = count >= 0 && count < Self.memoizedCounts
+    if memoized {
+      let known = memo.withLock { $0[count] }
+      if known > 0 { return Self.allCategories[Int(known) - 1] }
+    }
+    let category = selected(count)
+    if memoized, let index = Self.allCategories.firstIndex(of: category) {
+      memo.withLock { $0[count] = UInt8(index + 1) }
+    }
+    return category
+  }
+
+  private func selected(_ count: Int) -> PluralCategory {
     guard let rules, let keyword = ICU.pluralCategory(rules, count) else { return .other }
     return PluralCategory(rawValue: keyword) ?? .other
   }

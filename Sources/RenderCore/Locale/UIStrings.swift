@@ -99,6 +99,18 @@ public enum UIStringKey: String, CaseIterable, Sendable {
 
   /// The messages with a form per CLDR plural category: a number sits in the sentence.
   public static let plurals: Set<UIStringKey> = [.cartItemCount, .formErrorTooLong, .formErrorPhoneLength]
+
+  /// The key's place in ``allCases`` (declaration order): where a ``StringTable`` keeps
+  /// its message, so a look-up is an array index rather than hashing the raw value. Read
+  /// from the case's one-byte tag, which is that place for an enum without payloads;
+  /// ``ordinalsAreOrdered`` checks this once, and tables fall back to the raw value
+  /// when it does not hold.
+  @inline(__always)
+  var ordinal: Int { Int(withUnsafeBytes(of: self) { $0.count == 1 ? $0[0] : UInt8.max }) }
+
+  /// True when every key's ``ordinal`` is its index in ``allCases``.
+  static let ordinalsAreOrdered =
+    allCases.count < Int(UInt8.max) && allCases.enumerated().allSatisfy { index, key in key.ordinal == index }
 }
 
 /// The UI strings of every language in `locales/` and the two pseudo-locales, compiled
@@ -121,7 +133,7 @@ public struct UIStrings: Sendable {
   /// renders one or two languages, and layering all of them (45 merges of about 90
   /// messages, and ICU's fallback chain of each tag) cost more than the page.
   private final class LayeredTables: Sendable {
-    let tables = Mutex<[String: [String: LocalizedMessage]]>([:])
+    let tables = Mutex<[String: ResolvedMessages]>([:])
   }
 
   /// Strings from the catalogs of `languages`, each asked of `catalog` when needed.
@@ -131,7 +143,7 @@ public struct UIStrings: Sendable {
   }
 
   /// `language`'s messages over its parents' and English's, nil when no catalog has that tag.
-  private func messages(_ language: String) -> [String: LocalizedMessage]? {
+  private func messages(_ language: String) -> ResolvedMessages? {
     guard catalog(language) != nil else { return nil }
     if let made = layered.tables.withLock({ $0[language] }) { return made }
     var merged: [String: LocalizedMessage] = [:]
@@ -139,23 +151,59 @@ public struct UIStrings: Sendable {
     for layer in layers {
       merged.merge(catalog(layer)?.messages ?? [:], uniquingKeysWith: { mine, _ in mine })
     }
+    let resolved = ResolvedMessages(merged)
     // The languages are few and fixed: the cache cannot grow past them.
-    layered.tables.withLock { $0[language] = merged }
-    return merged
+    layered.tables.withLock { $0[language] = resolved }
+    return resolved
   }
 
   /// The strings of `language`, falling back to English key by key.
   public func table(_ language: String) -> StringTable {
     StringTable(
-      language: language, messages: messages(language) ?? messages(Self.baseLanguage) ?? [:],
+      language: language, messages: messages(language) ?? messages(Self.baseLanguage) ?? ResolvedMessages([:]),
       pluralRules: PluralRules.of(catalog(language)?.pluralRulesTag ?? Self.baseLanguage))
+  }
+}
+
+/// One language's layered messages, resolved once per language: by ``UIStringKey``
+/// ordinal, each message and its `other` template (the key itself when no catalog has
+/// it), so a page's look-ups index arrays instead of hashing keys' raw values.
+final class ResolvedMessages: Sendable {
+  let byRawValue: [String: LocalizedMessage]
+  /// By ``UIStringKey/ordinal``; empty when ordinals cannot be trusted.
+  let messages: [LocalizedMessage?]
+  /// The `other` template of each key, by ordinal.
+  let templates: [[MessageSegment]]
+
+  init(_ byRawValue: [String: LocalizedMessage]) {
+    self.byRawValue = byRawValue
+    if UIStringKey.ordinalsAreOrdered {
+      messages = UIStringKey.allCases.map { byRawValue[$0.rawValue] }
+      templates = UIStringKey.allCases.map { byRawValue[$0.rawValue]?.segments(.other) ?? [.literal($0.rawValue)] }
+    } else {
+      messages = []
+      templates = []
+    }
+  }
+
+  @inline(__always)
+  func message(_ key: UIStringKey) -> LocalizedMessage? {
+    let index = key.ordinal
+    return index < messages.count ? messages[index] : byRawValue[key.rawValue]
+  }
+
+  @inline(__always)
+  func template(_ key: UIStringKey) -> [MessageSegment] {
+    let index = key.ordinal
+    if index < templates.count { return templates[index] }
+    return byRawValue[key.rawValue]?.segments(.other) ?? [.literal(key.rawValue)]
   }
 }
 
 /// One language's UI strings.
 public struct StringTable: Sendable {
   public let language: String
-  fileprivate let messages: [String: LocalizedMessage]
+  fileprivate let messages: ResolvedMessages
   /// The rules that choose a plural message's form.
   public let pluralRules: PluralRules
 
@@ -185,7 +233,7 @@ public struct StringTable: Sendable {
   /// The template of `key` (its `other` form for a plural message), split into literal
   /// text and placeholders: what ``HTMLWriter/text(_:isolated:argument:)`` writes
   /// straight into a page, each argument escaped there.
-  public func template(_ key: UIStringKey) -> [MessageSegment] { segments(key, .other) }
+  public func template(_ key: UIStringKey) -> [MessageSegment] { messages.template(key) }
 
   /// ``template(_:)`` in the CLDR plural form of `count`.
   public func template(_ key: UIStringKey, count: Int) -> [MessageSegment] {
@@ -193,10 +241,11 @@ public struct StringTable: Sendable {
   }
 
   /// The compiled message of `key`, nil if no catalog has it.
-  public func message(_ key: UIStringKey) -> LocalizedMessage? { messages[key.rawValue] }
+  public func message(_ key: UIStringKey) -> LocalizedMessage? { messages.message(key) }
 
   private func segments(_ key: UIStringKey, _ category: PluralCategory) -> [MessageSegment] {
-    messages[key.rawValue]?.segments(category) ?? [.literal(key.rawValue)]
+    if category == .other { return messages.template(key) }
+    return messages.message(key)?.segments(category) ?? [.literal(key.rawValue)]
   }
 
   private static func argument(_ position: Int, _ arguments: [String]) -> String {
@@ -204,6 +253,7 @@ public struct StringTable: Sendable {
   }
 
   private static func text(_ segments: [MessageSegment], _ arguments: [String]) -> String {
+    if segments.count == 1, case .literal(let text) = segments[0] { return text }
     var out = ""
     for segment in segments {
       switch segment {

@@ -15,12 +15,37 @@ import Synchronization
 /// Formatters are made once per pair and cached; ``shared(currency:locale:)`` is the
 /// way to get one.
 public struct MoneyFormatter: Sendable {
-  public let currency: String
-  public let locale: Locale
-  private let currencyStyle: Decimal.FormatStyle.Currency
-  private let integerStyle: IntegerFormatStyle<Int>
-  private let amountPattern: Compiled?
-  private let countPattern: Compiled?
+  /// Everything a formatter holds, behind one reference: a page takes its formatter out
+  /// of the cache, and copying the styles' many fields (each retained) cost more than
+  /// the look-up.
+  private let state: State
+
+  public var currency: String { state.currency }
+  public var locale: Locale { state.locale }
+  private var currencyStyle: Decimal.FormatStyle.Currency { state.currencyStyle }
+  private var integerStyle: IntegerFormatStyle<Int> { state.integerStyle }
+  private var amountPattern: Compiled? { state.amountPattern }
+  private var countPattern: Compiled? { state.countPattern }
+
+  private final class State: Sendable {
+    let currency: String
+    let locale: Locale
+    let currencyStyle: Decimal.FormatStyle.Currency
+    let integerStyle: IntegerFormatStyle<Int>
+    let amountPattern: Compiled?
+    let countPattern: Compiled?
+
+    init(currency: String, locale: Locale) {
+      self.currency = currency
+      self.locale = locale
+      let currencyStyle = Decimal.FormatStyle.Currency(code: currency, locale: locale)
+      let integerStyle = IntegerFormatStyle<Int>(locale: locale)
+      self.currencyStyle = currencyStyle
+      self.integerStyle = integerStyle
+      amountPattern = Compiled(NumberPattern.learn(wholeNumbers: false) { $0.formatted(currencyStyle) })
+      countPattern = Compiled(MoneyFormatter.countPattern(locale: locale, style: integerStyle))
+    }
+  }
 
   /// A learned pattern behind a reference: a formatter is copied freely, its pattern's
   /// arrays are not. Its text is also packed into one allocation the object owns
@@ -42,14 +67,7 @@ public struct MoneyFormatter: Sendable {
   }
 
   private init(currency: String, locale: Locale) {
-    self.currency = currency
-    self.locale = locale
-    let currencyStyle = Decimal.FormatStyle.Currency(code: currency, locale: locale)
-    let integerStyle = IntegerFormatStyle<Int>(locale: locale)
-    self.currencyStyle = currencyStyle
-    self.integerStyle = integerStyle
-    amountPattern = Compiled(NumberPattern.learn(wholeNumbers: false) { $0.formatted(currencyStyle) })
-    countPattern = Compiled(Self.countPattern(locale: locale, style: integerStyle))
+    state = State(currency: currency, locale: locale)
   }
 
   /// Quantities depend on the locale alone: learned once per locale.
@@ -70,7 +88,14 @@ public struct MoneyFormatter: Sendable {
     var locale: String
   }
 
-  private static let cache = Mutex<[Key: MoneyFormatter]>([:])
+  /// The formatters, and the one handed out last: pages in a row mostly share their
+  /// pair, and comparing with it spares hashing the key.
+  private struct Cache {
+    var formatters: [Key: MoneyFormatter] = [:]
+    var last: (key: Key, formatter: MoneyFormatter)?
+  }
+
+  private static let cache = Mutex(Cache())
 
   /// Most (currency, locale) formatters, and locales' quantity patterns, kept at once:
   /// locale tags come from outside (`Accept-Language`), so a long-running server must
@@ -78,19 +103,26 @@ public struct MoneyFormatter: Sendable {
   static let cacheLimit = 256
 
   /// How many formatters the cache holds now (for tests).
-  static var cachedFormatterCount: Int { cache.withLock { $0.count } }
+  static var cachedFormatterCount: Int { cache.withLock { $0.formatters.count } }
 
   /// The cached formatter for `currency` (ISO 4217) in `locale`.
   public static func shared(currency: String, locale: Locale) -> MoneyFormatter {
     let key = Key(currency: currency, locale: locale.identifier)
-    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let known = cache.withLock { cache -> MoneyFormatter? in
+      if let last = cache.last, last.key == key { return last.formatter }
+      guard let cached = cache.formatters[key] else { return nil }
+      cache.last = (key, cached)
+      return cached
+    }
+    if let known { return known }
     // Learned outside the lock: another thread may learn the same pair meanwhile, and
     // the first one stored wins; both are the same.
     let made = MoneyFormatter(currency: currency, locale: locale)
-    return cache.withLock { formatters in
-      if let cached = formatters[key] { return cached }
-      if formatters.count >= cacheLimit { formatters.removeAll() }
-      formatters[key] = made
+    return cache.withLock { cache in
+      if let cached = cache.formatters[key] { return cached }
+      if cache.formatters.count >= cacheLimit { cache.formatters.removeAll() }
+      cache.formatters[key] = made
+      cache.last = (key, made)
       return made
     }
   }
@@ -135,6 +167,21 @@ public struct MoneyFormatter: Sendable {
     }
     var text = amount.formatted(currencyStyle)
     return text.withUTF8 { body($0, false) }
+  }
+
+  /// Writes `amount` straight into `html`'s page when its pattern is compiled and
+  /// proven markup-free (the bytes ``withMarkedUTF8(_:_:)-(Decimal,_)`` would hand out,
+  /// by the same layout); false, nothing written, otherwise.
+  func write(_ amount: Decimal, into html: inout HTMLWriter) -> Bool {
+    guard let compiled = amountPattern, compiled.packed.isMarkupFree else { return false }
+    return compiled.packed.write(amount, into: &html)
+  }
+
+  /// ``write(_:into:)-(Decimal,_)`` for a count.
+  func write(_ count: Int, into html: inout HTMLWriter) -> Bool {
+    guard let compiled = countPattern, compiled.packed.isMarkupFree else { return false }
+    compiled.packed.write(count, into: &html)
+    return true
   }
 
   /// ``withMarkedUTF8(_:_:)-(Decimal,_)`` for a count.

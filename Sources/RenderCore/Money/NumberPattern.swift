@@ -136,6 +136,44 @@ struct NumberPattern: Sendable, Equatable {
       }
     }
 
+    /// Writes `amount` as ``withUTF8(_:_:)-(Decimal,_)`` gives it straight into `html`'s
+    /// page, unescaped (for a pattern that ``isMarkupFree``), by the same layout; false,
+    /// nothing written, when its digits cannot be read.
+    func write(_ amount: Decimal, into html: inout HTMLWriter) -> Bool {
+      let written: Void? = DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
+        let isZero = !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
+        place(negative: isNegative && (!isZero || negativeZeroKeepsSign), integer: integer, fraction: fraction, &html)
+      }
+      return written != nil
+    }
+
+    /// Writes `count` as ``withUTF8(_:_:)-(Int,_)`` gives it straight into `html`'s page.
+    func write(_ count: Int, into html: inout HTMLWriter) {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20 + fractionDigits) { buffer in
+        var rest = count.magnitude
+        var start = 20
+        repeat {
+          start -= 1
+          buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        } while rest != 0
+        for index in 20..<(20 + fractionDigits) { buffer[index] = UInt8(ascii: "0") }
+        let base = UnsafeBufferPointer(buffer)
+        place(
+          negative: count < 0, integer: UnsafeBufferPointer(rebasing: base[start..<20]),
+          fraction: UnsafeBufferPointer(rebasing: base[20..<(20 + fractionDigits)]), &html)
+      }
+    }
+
+    /// Lays out ASCII digits in the room `html` reserves for them.
+    private func place(
+      negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+      _ html: inout HTMLWriter
+    ) {
+      let capacity = length(negative: negative, integerDigits: integer.count, fractionDigits: fraction.count)
+      html.appendLaidOut(capacity) { layout(negative: negative, integer: integer, fraction: fraction, into: $0) }
+    }
+
     /// Lays out ASCII digits in a temporary buffer and calls `body` with the bytes.
     private func laidOut<Result>(
       negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
