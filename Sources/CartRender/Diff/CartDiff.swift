@@ -85,9 +85,10 @@ public struct CartDiff: Sendable, Equatable {
   /// one found is fixed by the input, so the same pair always gives the same answer.
   ///
   /// - Complexity: O(*n* log *n*) time and O(*n*) memory, *n* the two carts' item
-  ///   counts summed: both carts are sorted by id (a radix sort on a key of each id's
-  ///   length and last bytes, see `ItemIDOrder`) and merged, no id is hashed, and a kept
-  ///   item out of order costs a binary search.
+  ///   counts summed: both carts are read once in step, items still in order matched
+  ///   as they come, the rest sorted by id (a bucket sort on a key of each id's length
+  ///   and last bytes, see `ItemIDOrder` and `CartAlignment`); no id is hashed whole,
+  ///   and a kept item out of order costs a binary search.
   /// - Throws: ``DuplicateIDError`` when either cart has an id twice, listing every
   ///   repeat in both carts; no diff is made.
   public init(from old: ShoppingCart, to new: ShoppingCart) throws(DuplicateIDError) {
