@@ -85,9 +85,10 @@ public struct CartDiff: Sendable, Equatable {
   /// one found is fixed by the input, so the same pair always gives the same answer.
   ///
   /// - Complexity: O(*n* log *n*) time and O(*n*) memory, *n* the two carts' item
-  ///   counts summed: both carts are sorted by id (a radix sort on a key of each id's
-  ///   length and last bytes, see `ItemIDOrder`) and merged, no id is hashed, and a kept
-  ///   item out of order costs a binary search.
+  ///   counts summed: both carts are read once in step, items still in order matched
+  ///   as they come, the rest sorted by id (a bucket sort on a key of each id's length
+  ///   and last bytes, see `ItemIDOrder` and `CartAlignment`); no id is hashed whole,
+  ///   and a kept item out of order costs a binary search.
   /// - Throws: ``DuplicateIDError`` when either cart has an id twice, listing every
   ///   repeat in both carts; no diff is made.
   public init(from old: ShoppingCart, to new: ShoppingCart) throws(DuplicateIDError) {
@@ -167,10 +168,46 @@ public struct CartDiff: Sendable, Equatable {
     case (let before?, let after?): if !same(before, after) { fields.insert(.totalAdjustedPrice) }
     default: fields.insert(.totalAdjustedPrice)
     }
-    if !same(old.pointee.name, new.pointee.name) { fields.insert(.name) }
-    if !same(old.pointee.descriptions, new.pointee.descriptions) { fields.insert(.descriptions) }
-    if !same(old.pointee.details, new.pointee.details) { fields.insert(.details) }
+    // A string or an array whose bits are the same in both items is the same value (the
+    // same inline bytes, or storage both share), which spares reading its storage.
+    if !sameBits(old.pointer(to: \.name), new.pointer(to: \.name)), !same(old.pointee.name, new.pointee.name) {
+      fields.insert(.name)
+    }
+    if !sameBits(old.pointer(to: \.descriptions), new.pointer(to: \.descriptions)),
+      !same(old.pointee.descriptions, new.pointee.descriptions)
+    {
+      fields.insert(.descriptions)
+    }
+    if !sameBits(old.pointer(to: \.details), new.pointer(to: \.details)),
+      !same(old.pointee.details, new.pointee.details)
+    {
+      fields.insert(.details)
+    }
     return fields
+  }
+
+  /// True when the two values have the same bits, so are equal when `T` is a `String`
+  /// or an `Array` (the same inline bytes, or the same storage, which is immutable while
+  /// shared); false also when there is no pointer. Reads only the values themselves.
+  @inline(__always)
+  static func sameBits<T>(_ lhs: UnsafePointer<T>?, _ rhs: UnsafePointer<T>?) -> Bool {
+    guard let lhs, let rhs else { return false }
+    let left = UnsafeRawPointer(lhs)
+    let right = UnsafeRawPointer(rhs)
+    var offset = 0
+    while offset + 8 <= MemoryLayout<T>.size {
+      guard
+        left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < MemoryLayout<T>.size {
+      guard left.load(fromByteOffset: offset, as: UInt8.self) == right.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
+    }
+    return true
   }
 
   /// Decimal equality (`14.3` equals `14.30`), exactly Foundation's `==`: answered from
@@ -218,13 +255,30 @@ public struct CartDiff: Sendable, Equatable {
   /// Array equality as `==` has it: the same count, and each string ``same(_:_:)-(String,_)``.
   static func same(_ lhs: [String], _ rhs: [String]) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    for index in lhs.indices where !same(lhs[index], rhs[index]) { return false }
-    return true
+    return lhs.withUnsafeBufferPointer { left in
+      rhs.withUnsafeBufferPointer { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        for index in left.indices
+        where !sameBits(leftBase + index, rightBase + index) && !same(left[index], right[index]) {
+          return false
+        }
+        return true
+      }
+    }
   }
 
   /// Indexes into `values` of one longest strictly increasing subsequence of its
   /// non-negative entries, ascending. Negative entries (items in one cart only) are
-  /// skipped.
+  /// skipped. See ``longestIncreasingSubsequence(_:_:)``.
+  static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+    var indexes: [Int] = []
+    values.withUnsafeBufferPointer { values in longestIncreasingSubsequence(values) { indexes.append($0) } }
+    return indexes.reversed()
+  }
+
+  /// Calls `body` with the index into `values` of each member of one longest strictly
+  /// increasing subsequence of its non-negative entries, last member first. Negative
+  /// entries (items in one cart only) are skipped; `values` has fewer than `Int32.max`.
   ///
   /// Patience sorting: each value goes on the leftmost pile whose top is not smaller
   /// (found by binary search) and remembers the top of the pile to its left as its
@@ -233,103 +287,44 @@ public struct CartDiff: Sendable, Equatable {
   /// in order, the common case) starts a new pile without a search.
   ///
   /// - Complexity: O(*n* log *n*) time, O(*n*) memory.
-  static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+  static func longestIncreasingSubsequence<Value: FixedWidthInteger>(
+    _ values: UnsafeBufferPointer<Value>, _ body: (Int) -> Void
+  ) {
+    let count = values.count
     // tops[k]: index of the smallest value ending an increasing run of length k + 1;
     // topValues[k] is that value, kept beside it so the search reads one array.
-    var tops: [Int] = []
-    var topValues: [Int] = []
-    tops.reserveCapacity(values.count)
-    topValues.reserveCapacity(values.count)
-    var predecessor = [Int](repeating: -1, count: values.count)
-    for (index, value) in values.enumerated() where value >= 0 {
+    // predecessor[i] is written when values[i] is placed, and read only after.
+    let tops = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+    let topValues = UnsafeMutablePointer<Value>.allocate(capacity: count)
+    let predecessor = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+    defer {
+      tops.deallocate()
+      topValues.deallocate()
+      predecessor.deallocate()
+    }
+    var piles = 0
+    for index in values.indices {
+      let value = values[index]
+      guard value >= 0 else { continue }
       var low = 0
-      if let last = topValues.last, last < value {
-        low = topValues.count
+      if piles > 0, topValues[piles - 1] < value {
+        low = piles
       } else {
-        var high = topValues.count
+        var high = piles
         while low < high {
           let middle = (low + high) / 2
           if topValues[middle] < value { low = middle + 1 } else { high = middle }
         }
       }
-      if low > 0 { predecessor[index] = tops[low - 1] }
-      if low == tops.count {
-        tops.append(index)
-        topValues.append(value)
-      } else {
-        tops[low] = index
-        topValues[low] = value
-      }
+      predecessor[index] = low > 0 ? tops[low - 1] : -1
+      tops[low] = Int32(truncatingIfNeeded: index)
+      topValues[low] = value
+      if low == piles { piles += 1 }
     }
-    var result = [Int](repeating: 0, count: tops.count)
-    var current = tops.last ?? -1
-    for slot in result.indices.reversed() where current >= 0 {
-      result[slot] = current
-      current = predecessor[current]
+    var current = piles > 0 ? Int(tops[piles - 1]) : -1
+    while current >= 0 {
+      body(current)
+      current = Int(predecessor[current])
     }
-    return result
-  }
-}
-
-/// How the items of two carts line up: computed once, read by ``CartDiff`` and by
-/// ``CartUpdate`` (which also places the removed items). Indexes are plain `Int`s with
-/// ``absent`` for "not in the other cart", and changed fields one byte per item, so a
-/// 100,000-item diff allocates a few megabytes, not tens.
-struct CartAlignment: Sendable {
-  /// Stands for an item that is not in the other cart.
-  static let absent = -1
-
-  /// For each new item, its index in the old cart, or ``absent`` when inserted.
-  var oldIndexOfNew: [Int]
-  /// For each old item, its index in the new cart, or ``absent`` when removed.
-  var newIndexOfOld: [Int]
-  /// For each new item: in both carts, and outside the LIS.
-  var isMoved: [Bool]
-  /// For each new item, the fields that changed (none when inserted or unchanged).
-  var changed: [CartDiff.FieldSet]
-
-  /// Matches the items by id, refusing duplicate ids on either side.
-  ///
-  /// Both carts' items are sorted by id together (``ItemIDOrder``): a kept item's two
-  /// entries, and a repeated id's, stand side by side.
-  init(_ previous: ShoppingCart, _ current: ShoppingCart) throws(CartDiff.DuplicateIDError) {
-    let old = previous.items
-    let new = current.items
-    let matches = ItemIDOrder.matches(old, new)
-    guard matches.oldRepeats.isEmpty, matches.newRepeats.isEmpty else {
-      let itemsPath = JSONPath.root.appending(key: ShoppingCart.Key.items.rawValue)
-      var oldLog = ProblemLog()
-      var newLog = ProblemLog()
-      for repeated in matches.oldRepeats {
-        ItemIDIndex.logDuplicate(
-          old[repeated.index].id, at: repeated.index, first: repeated.first, itemsPath: itemsPath, log: &oldLog)
-      }
-      for repeated in matches.newRepeats {
-        ItemIDIndex.logDuplicate(
-          new[repeated.index].id, at: repeated.index, first: repeated.first, itemsPath: itemsPath, log: &newLog)
-      }
-      throw CartDiff.DuplicateIDError(old: oldLog.problems, new: newLog.problems)
-    }
-    let oldIndexOfNew = matches.oldIndexOfNew
-    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
-    // Moved until the LIS says otherwise.
-    var isMoved = [Bool](repeating: false, count: new.count)
-    old.withUnsafeBufferPointer { old in
-      new.withUnsafeBufferPointer { new in
-        guard let oldItems = old.baseAddress, let newItems = new.baseAddress else { return }
-        for newIndex in new.indices {
-          let oldIndex = oldIndexOfNew[newIndex]
-          guard oldIndex != Self.absent else { continue }
-          changed[newIndex] = CartDiff.changedFields(oldItems + oldIndex, newItems + newIndex)
-          isMoved[newIndex] = true
-        }
-      }
-    }
-    // The kept items' old positions, in new order: those in the LIS stay put.
-    for kept in CartDiff.longestIncreasingSubsequence(oldIndexOfNew) { isMoved[kept] = false }
-    self.oldIndexOfNew = oldIndexOfNew
-    newIndexOfOld = matches.newIndexOfOld
-    self.isMoved = isMoved
-    self.changed = changed
   }
 }

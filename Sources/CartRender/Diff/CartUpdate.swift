@@ -85,8 +85,8 @@ public struct CartUpdate: Sendable {
     for (index, newIndex) in alignment.newIndexOfOld.enumerated() {
       if newIndex == CartAlignment.absent {
         removed.append((anchor, index))
-      } else if !alignment.isMoved[newIndex] {
-        anchor = newIndex
+      } else if !alignment.isMoved[Int(newIndex)] {
+        anchor = Int(newIndex)
       }
     }
     var nextRemoved = 0
@@ -105,7 +105,7 @@ public struct CartUpdate: Sendable {
     for index in new.indices {
       let fields = alignment.changed[index].fields
       var row = Row(item: new[index], previousItem: nil, change: .unchanged, changedFields: fields, direction: nil)
-      let oldIndex = alignment.oldIndexOfNew[index]
+      let oldIndex = Int(alignment.oldIndexOfNew[index])
       if oldIndex != CartAlignment.absent {
         row.previousItem = old[oldIndex]
         if alignment.isMoved[index] {

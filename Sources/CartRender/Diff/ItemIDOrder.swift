@@ -1,88 +1,78 @@
 import Foundation
 import RenderCore
 
-/// Both carts' items in one order by id, so that matching them, and finding an id that
-/// one cart repeats, is a single walk over runs of equal ids: ``CartAlignment``'s
-/// matcher, with no hash table and no hashing of whole ids.
+/// Item ids as sortable keys, and items of both carts in one order by id, so that
+/// matching them, and finding an id that one cart repeats, is a walk over runs of equal
+/// ids: ``CartAlignment``'s matcher, with no hash table and no hashing of whole ids.
 ///
-/// Each id is read once, into two 64-bit keys: `order`, its length and last eight UTF-8
-/// bytes passed through a bijective mixer (so equal ids have equal keys and the top bits
-/// spread evenly), and `head`, its length (at most 255) and first seven bytes. Together
-/// they spell the whole id when it has at most 15 bytes (the ids Swift keeps inline), so
-/// such ids are compared by their keys alone and the items are not read again; longer
-/// ids with equal keys are compared byte for byte. Ids are compared byte for byte, not by
-/// Swift's canonical equivalence: `"é"` and `"e\u{301}"` are two ids.
+/// Each id is read once, into a ``Key`` of two 64-bit words: `order`, its length and
+/// last eight UTF-8 bytes passed through a bijective mixer (so equal ids have equal keys
+/// and the top bits spread evenly), and `head`, its length (at most 255) and first seven
+/// bytes. Together they spell the whole id when it has at most 15 bytes (the ids Swift
+/// keeps inline), so such ids are compared by their keys alone and the items are not
+/// read again; longer ids with equal keys are compared byte for byte. Ids are compared
+/// byte for byte, not by Swift's canonical equivalence: `"é"` and `"e\u{301}"` are two ids.
 ///
-/// The entries go into 2^*k* buckets by the top *k* bits of `order` (*k* about log₂ of
-/// the count less two: a counting pass and one scatter), and each bucket, a few entries,
-/// is sorted by (order, head, bytes, cart, position). Equal ids then stand side by side,
-/// the old cart's before the new cart's, each cart's in position order.
+/// ``sorted(_:old:new:)`` puts entries into 2^*k* buckets by the top *k* bits of `order`
+/// (*k* about log₂ of the count less two: a counting pass and one scatter), and sorts
+/// each bucket, a few entries, by (order, head, bytes, cart, position). Equal ids then
+/// stand side by side, the old cart's before the new cart's, each cart's in position
+/// order.
 ///
-/// - Complexity: O(*n*) expected time for *n* items of both carts, O(*n* log *n*) at
-///   worst (ids sharing their length and last eight bytes land in one bucket, sorted by
+/// - Complexity: O(*n*) expected time for *n* entries, O(*n* log *n*) at worst (ids
+///   sharing their length and last eight bytes land in one bucket, sorted by
 ///   comparison); O(*n*) memory.
 enum ItemIDOrder {
-  /// How the two carts' items pair up by id.
-  struct Matches {
-    /// For each new item, its index in the old cart, or ``CartAlignment/absent``.
-    var oldIndexOfNew: [Int]
-    /// For each old item, its index in the new cart, or ``CartAlignment/absent``.
-    var newIndexOfOld: [Int]
-    /// Each repeated id's later positions in the old cart with the position of its first
-    /// item, in position order: `[(index: 3, first: 0)]` when items 0 and 3 share an id.
-    var oldRepeats: [(index: Int, first: Int)]
-    /// The same for the new cart.
-    var newRepeats: [(index: Int, first: Int)]
+  /// An id's two keys; see the type's description.
+  struct Key: Equatable {
+    var order: UInt64
+    var head: UInt64
+
+    /// True when the id has at most 15 bytes, so that equal keys mean equal ids.
+    var spellsTheID: Bool { head >> 56 <= 15 }
   }
 
   /// One item of either cart: its keys and its slot, the old cart's positions first,
   /// then the new cart's after them.
   struct Entry {
-    var order: UInt64
-    var head: UInt64
+    var key: Key
     var slot: Int
   }
 
-  /// Matches `old` and `new` by id.
-  static func matches(_ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> Matches {
-    var oldIndexOfNew = [Int](repeating: CartAlignment.absent, count: new.count)
-    var newIndexOfOld = [Int](repeating: CartAlignment.absent, count: old.count)
-    var oldRepeats: [(index: Int, first: Int)] = []
-    var newRepeats: [(index: Int, first: Int)] = []
-    let sorted = sortedEntries(old, new)
-    let oldCount = old.count
+  /// Each repeated id's later positions in one cart with the position of its first item,
+  /// in position order: `[(index: 3, first: 0)]` when items 0 and 3 share an id.
+  typealias Repeats = [(index: Int, first: Int)]
+
+  /// Every repeated id of both carts, by sorting all their items; empty when each id
+  /// is unique in its cart. Only the error path reads this: ``CartAlignment`` finds
+  /// out whether there are repeats more cheaply.
+  static func repeats(_ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> (old: Repeats, new: Repeats) {
+    var oldRepeats: Repeats = []
+    var newRepeats: Repeats = []
+    let entries = [Entry](unsafeUninitializedCapacity: old.count + new.count) { entries, initialized in
+      // Through pointers: reading an item from the array would copy the whole item.
+      old.withUnsafeBufferPointer { items in
+        for index in items.indices { entries[index] = Entry(key: key(items[index].id), slot: index) }
+      }
+      new.withUnsafeBufferPointer { items in
+        for index in items.indices {
+          entries[old.count + index] = Entry(key: key(items[index].id), slot: old.count + index)
+        }
+      }
+      initialized = old.count + new.count
+    }
+    let sorted = sorted(entries, old: old, new: new)
     sorted.withUnsafeBufferPointer { sorted in
-      oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
-        newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
-          var runStart = 0
-          while runStart < sorted.count {
-            let first = sorted[runStart]
-            var runEnd = runStart + 1
-            while runEnd < sorted.count, sameID(first, sorted[runEnd], old, new) { runEnd += 1 }
-            if runEnd - runStart == 2, first.slot < oldCount, sorted[runStart + 1].slot >= oldCount {
-              // A kept item, by far the most common run.
-              let newIndex = sorted[runStart + 1].slot - oldCount
-              oldIndexOfNew[newIndex] = first.slot
-              newIndexOfOld[first.slot] = newIndex
-            } else if runEnd - runStart > 1 {
-              var oldFirst = -1
-              var newFirst = -1
-              for slot in runStart..<runEnd {
-                let slot = sorted[slot].slot
-                if slot < oldCount {
-                  if oldFirst < 0 { oldFirst = slot } else { oldRepeats.append((slot, oldFirst)) }
-                } else if newFirst < 0 {
-                  newFirst = slot - oldCount
-                } else {
-                  newRepeats.append((slot - oldCount, newFirst))
-                }
-              }
-              if oldFirst >= 0, newFirst >= 0 {
-                oldIndexOfNew[newFirst] = oldFirst
-                newIndexOfOld[oldFirst] = newFirst
-              }
-            }
-            runStart = runEnd
+      forEachRun(of: sorted, old: old, new: new) { run in
+        var oldFirst = -1
+        var newFirst = -1
+        for entry in run {
+          if entry.slot < old.count {
+            if oldFirst < 0 { oldFirst = entry.slot } else { oldRepeats.append((entry.slot, oldFirst)) }
+          } else if newFirst < 0 {
+            newFirst = entry.slot - old.count
+          } else {
+            newRepeats.append((entry.slot - old.count, newFirst))
           }
         }
       }
@@ -90,29 +80,35 @@ enum ItemIDOrder {
     // Runs are visited in key order, not position order.
     oldRepeats.sort { $0.index < $1.index }
     newRepeats.sort { $0.index < $1.index }
-    return Matches(
-      oldIndexOfNew: oldIndexOfNew, newIndexOfOld: newIndexOfOld, oldRepeats: oldRepeats, newRepeats: newRepeats)
+    return (oldRepeats, newRepeats)
   }
 
-  /// Every item of both carts, by (order, head, bytes, slot).
-  static func sortedEntries(_ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> [Entry] {
-    let total = old.count + new.count
+  /// Calls `body` with each run of entries of one id in `sorted` (as ``sorted(_:old:new:)``
+  /// leaves them), runs of one included.
+  @inline(__always)
+  static func forEachRun(
+    of sorted: UnsafeBufferPointer<Entry>, old: [ShoppingCart.Item], new: [ShoppingCart.Item],
+    _ body: (Slice<UnsafeBufferPointer<Entry>>) -> Void
+  ) {
+    var runStart = 0
+    while runStart < sorted.count {
+      let first = sorted[runStart]
+      var runEnd = runStart + 1
+      while runEnd < sorted.count, sameID(first, sorted[runEnd], old, new) { runEnd += 1 }
+      body(sorted[runStart..<runEnd])
+      runStart = runEnd
+    }
+  }
+
+  /// `entries` by (order, head, bytes, slot).
+  static func sorted(_ entries: [Entry], old: [ShoppingCart.Item], new: [ShoppingCart.Item]) -> [Entry] {
+    let total = entries.count
     // About four entries a bucket, at most 2^16 buckets (a 512 KiB histogram).
     let bits = min(16, max(0, Int.bitWidth - total.leadingZeroBitCount - 2))
     let shift = UInt64(64 - bits)
     var counts = [Int](repeating: 0, count: 1 << bits)
-    let unsorted = [Entry](unsafeUninitializedCapacity: total) { entries, initialized in
-      // Through pointers: reading an item from the array would copy the whole item.
-      old.withUnsafeBufferPointer { items in
-        for index in items.indices { entries[index] = entry(items[index].id, slot: index) }
-      }
-      new.withUnsafeBufferPointer { items in
-        for index in items.indices { entries[old.count + index] = entry(items[index].id, slot: old.count + index) }
-      }
-      initialized = total
-    }
     counts.withUnsafeMutableBufferPointer { counts in
-      for entry in unsorted { counts[Int(truncatingIfNeeded: entry.order >> shift)] += 1 }
+      for entry in entries { counts[Int(truncatingIfNeeded: entry.key.order >> shift)] += 1 }
       // Each bucket's start.
       var start = 0
       for bucket in counts.indices {
@@ -123,8 +119,8 @@ enum ItemIDOrder {
     }
     return [Entry](unsafeUninitializedCapacity: total) { sorted, initialized in
       counts.withUnsafeMutableBufferPointer { counts in
-        for entry in unsorted {
-          let bucket = Int(truncatingIfNeeded: entry.order >> shift)
+        for entry in entries {
+          let bucket = Int(truncatingIfNeeded: entry.key.order >> shift)
           sorted[counts[bucket]] = entry
           counts[bucket] += 1
         }
@@ -136,6 +132,19 @@ enum ItemIDOrder {
           start = end
         }
       }
+    }
+  }
+
+  /// True when two of `entries` (all from one cart) have the same id: they are sorted
+  /// by comparison, for the few entries ``PossibleRepeats`` leaves.
+  static func hasRepeats(_ entries: [Entry], old: [ShoppingCart.Item], new: [ShoppingCart.Item]) -> Bool {
+    var entries = entries
+    return entries.withUnsafeMutableBufferPointer { entries in
+      entries.sort { precedes($0, $1, old, new) }
+      for index in entries.indices.dropFirst() where sameID(entries[index - 1], entries[index], old, new) {
+        return true
+      }
+      return false
     }
   }
 
@@ -167,9 +176,9 @@ enum ItemIDOrder {
   private static func precedes(_ lhs: Entry, _ rhs: Entry, _ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item])
     -> Bool
   {
-    if lhs.order != rhs.order { return lhs.order < rhs.order }
-    if lhs.head != rhs.head { return lhs.head < rhs.head }
-    if keysSpellTheID(lhs.head) { return lhs.slot < rhs.slot }
+    if lhs.key.order != rhs.key.order { return lhs.key.order < rhs.key.order }
+    if lhs.key.head != rhs.key.head { return lhs.key.head < rhs.key.head }
+    if lhs.key.spellsTheID { return lhs.slot < rhs.slot }
     let order = compare(id(lhs.slot, old, new), id(rhs.slot, old, new))
     return order != 0 ? order < 0 : lhs.slot < rhs.slot
   }
@@ -179,17 +188,14 @@ enum ItemIDOrder {
   private static func sameID(_ lhs: Entry, _ rhs: Entry, _ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item])
     -> Bool
   {
-    guard lhs.order == rhs.order, lhs.head == rhs.head else { return false }
-    return keysSpellTheID(lhs.head) || compare(id(lhs.slot, old, new), id(rhs.slot, old, new)) == 0
+    guard lhs.key == rhs.key else { return false }
+    return lhs.key.spellsTheID || compare(id(lhs.slot, old, new), id(rhs.slot, old, new)) == 0
   }
 
   /// The id of the item in `slot`.
   private static func id(_ slot: Int, _ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> String {
     slot < old.count ? old[slot].id : new[slot - old.count].id
   }
-
-  /// True when the id whose head this is has at most 15 bytes, so its two keys hold it all.
-  private static func keysSpellTheID(_ head: UInt64) -> Bool { head >> 56 <= 15 }
 
   /// Three-way comparison of the UTF-8 bytes: negative, zero or positive.
   static func compare(_ lhs: String, _ rhs: String) -> Int {
@@ -210,10 +216,10 @@ enum ItemIDOrder {
     return left.withUTF8 { left in right.withUTF8 { right in compare(left, right) } }
   }
 
-  /// The keys of `id` (see the type's description), for the item in `slot`.
+  /// The keys of `id` (see the type's description).
   @inline(__always)
-  static func entry(_ id: String, slot: Int) -> Entry {
-    func entry(_ bytes: UnsafeBufferPointer<UInt8>) -> Entry {
+  static func key(_ id: String) -> Key {
+    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
       let count = bytes.count
       let length = UInt64(truncatingIfNeeded: min(count, 255)) << 56
       var tail: UInt64 = 0
@@ -225,12 +231,11 @@ enum ItemIDOrder {
         // The tail alone is the whole id.
         for byte in bytes { tail = tail << 8 | UInt64(byte) }
       }
-      return Entry(
-        order: mixed(tail ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15), head: head, slot: slot)
+      return Key(order: mixed(tail ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15), head: head)
     }
-    if let found = id.utf8.withContiguousStorageIfAvailable(entry) { return found }
+    if let found = id.utf8.withContiguousStorageIfAvailable(key) { return found }
     var contiguous = id
-    return contiguous.withUTF8(entry)
+    return contiguous.withUTF8(key)
   }
 
   /// A bijection of 64-bit values whose every output bit depends on every input bit
