@@ -104,6 +104,8 @@ func unshared(_ cart: ShoppingCart) -> ShoppingCart {
     var fresh = item
     fresh.id = String(decoding: Array(item.id.utf8), as: UTF8.self)
     fresh.name = String(decoding: Array(item.name.utf8), as: UTF8.self)
+    fresh.descriptions = item.descriptions.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+    fresh.details = item.details.map { String(decoding: Array($0.utf8), as: UTF8.self) }
     return fresh
   }
   return copy

@@ -217,11 +217,11 @@ import StatusRender
 // - Diff, a third round (18:28 UTC, load average 15-16: fuzzers and other builds on both
 //   cores). This case times `CartDiff(from:to:)` alone: the carts are built before the
 //   clock starts (building them is most of the process's profile: Decimal division in
-//   `generatedCart`). `unshared()` copies ids and names but leaves each item's
-//   `descriptions` and `details` storage shared by both carts, which is optimistic: the
-//   diff now takes an array of the same bits in both items as equal without reading it,
-//   so here the descriptions cost nothing, where two decoded files would have them
-//   compared string by string. perf record (cpu-clock; this virtual machine has no
+//   `generatedCart`). `unshared()` then copied ids and names but left each item's
+//   `descriptions` and `details` storage shared by both carts, which was optimistic: the
+//   diff takes an array of the same bits in both items as equal without reading it, so
+//   the descriptions cost nothing, where two decoded files have them compared string by
+//   string. Since this round `unshared()` copies them too (figures: README). perf record (cpu-clock; this virtual machine has no
 //   hardware counters, so `perf stat` reports cache-misses, instructions and cycles as
 //   not supported) put the diff's time in the two reads of both item arrays (keys, then
 //   fields), the names' `memcmp` (a quarter: waiting on each name's storage), the
