@@ -83,9 +83,25 @@ import Testing
             mismatches.append(
               "\(identifier) \(code) \(amount): \(ours.debugDescription) ≠ \(foundation.debugDescription)")
           }
+          // A page lays amounts out in place (HTMLWriter.text(_:in:)): the same bytes as
+          // Foundation's text written into a page.
+          var page = HTMLWriter()
+          page.text(amount, in: money)
+          var expected = HTMLWriter()
+          expected.text(foundation)
+          if page.output != expected.output {
+            mismatches.append("\(identifier) \(code) \(amount) in a page: \(page.output.debugDescription)")
+          }
         }
         for count in Self.counts {
           compared += 1
+          var page = HTMLWriter()
+          page.text(count: count, in: money)
+          var expected = HTMLWriter()
+          expected.text(money.referenceFormat(count))
+          if page.output != expected.output {
+            mismatches.append("\(identifier) \(code) quantity \(count) in a page: \(page.output.debugDescription)")
+          }
           if money.format(count) != money.referenceFormat(count) {
             mismatches.append(
               "\(identifier) \(code) quantity \(count): \(money.format(count).debugDescription) ≠ \(money.referenceFormat(count).debugDescription)"

@@ -111,28 +111,15 @@ struct NumberPattern: Sendable, Equatable {
     /// Calls `body` with `amount`'s UTF-8 as ``NumberPattern/format(_:)-(Decimal)``
     /// writes it, laid out in a temporary buffer; nil when its digits cannot be read.
     func withUTF8<Result>(_ amount: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-      DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
-        let isZero = !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
-        return laidOut(
-          negative: isNegative && (!isZero || negativeZeroKeepsSign), integer: integer, fraction: fraction, body)
+      withDigits(amount) { negative, integer, fraction in
+        laidOut(negative: negative, integer: integer, fraction: fraction, body)
       }
     }
 
     /// Calls `body` with `count`'s UTF-8 as ``NumberPattern/format(_:)-(Int)`` writes it.
     func withUTF8<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20 + fractionDigits) { buffer in
-        var rest = count.magnitude
-        var start = 20
-        repeat {
-          start -= 1
-          buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        } while rest != 0
-        for index in 20..<(20 + fractionDigits) { buffer[index] = UInt8(ascii: "0") }
-        let base = UnsafeBufferPointer(buffer)
-        return laidOut(
-          negative: count < 0, integer: UnsafeBufferPointer(rebasing: base[start..<20]),
-          fraction: UnsafeBufferPointer(rebasing: base[20..<(20 + fractionDigits)]), body)
+      withDigits(count) { negative, integer, fraction in
+        laidOut(negative: negative, integer: integer, fraction: fraction, body)
       }
     }
 
@@ -140,15 +127,42 @@ struct NumberPattern: Sendable, Equatable {
     /// page, unescaped (for a pattern that ``isMarkupFree``), by the same layout; false,
     /// nothing written, when its digits cannot be read.
     func write(_ amount: Decimal, into html: inout HTMLWriter) -> Bool {
-      let written: Void? = DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
-        let isZero = !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
-        place(negative: isNegative && (!isZero || negativeZeroKeepsSign), integer: integer, fraction: fraction, &html)
+      let written: Void? = withDigits(amount) { negative, integer, fraction in
+        place(negative: negative, integer: integer, fraction: fraction, &html)
       }
       return written != nil
     }
 
     /// Writes `count` as ``withUTF8(_:_:)-(Int,_)`` gives it straight into `html`'s page.
     func write(_ count: Int, into html: inout HTMLWriter) {
+      withDigits(count) { negative, integer, fraction in
+        place(negative: negative, integer: integer, fraction: fraction, &html)
+      }
+    }
+
+    /// `amount` rounded to the pattern's places, as ASCII digits, and whether it shows a
+    /// minus sign (a negative that rounds to zero keeps it only where Foundation does):
+    /// what every writer of an amount lays out. Nil when its digits cannot be read.
+    @inline(__always)
+    private func withDigits<Result>(
+      _ amount: Decimal,
+      _ body: (_ negative: Bool, _ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) ->
+        Result
+    ) -> Result? {
+      DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
+        let isZero = !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
+        return body(isNegative && (!isZero || negativeZeroKeepsSign), integer, fraction)
+      }
+    }
+
+    /// `count` as ASCII digits with the pattern's places of zeros, and whether it is
+    /// negative: what every writer of a count lays out.
+    @inline(__always)
+    private func withDigits<Result>(
+      _ count: Int,
+      _ body: (_ negative: Bool, _ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) ->
+        Result
+    ) -> Result {
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20 + fractionDigits) { buffer in
         var rest = count.magnitude
         var start = 20
@@ -159,9 +173,9 @@ struct NumberPattern: Sendable, Equatable {
         } while rest != 0
         for index in 20..<(20 + fractionDigits) { buffer[index] = UInt8(ascii: "0") }
         let base = UnsafeBufferPointer(buffer)
-        place(
-          negative: count < 0, integer: UnsafeBufferPointer(rebasing: base[start..<20]),
-          fraction: UnsafeBufferPointer(rebasing: base[20..<(20 + fractionDigits)]), &html)
+        return body(
+          count < 0, UnsafeBufferPointer(rebasing: base[start..<20]),
+          UnsafeBufferPointer(rebasing: base[20..<(20 + fractionDigits)]))
       }
     }
 
