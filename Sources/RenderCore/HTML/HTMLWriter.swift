@@ -336,16 +336,18 @@ public struct HTMLWriter: ~Copyable {
     for segment in template {
       switch segment {
       case .literal(let literal): escape(literal, quotes: inAttribute)
-      case .argument(let position):
-        if isolated {
-          append("<bdi>")
-          argument(position, &self)
-          append("</bdi>")
-        } else {
-          argument(position, &self)
-        }
+      case .argument(let position): write(argument: position, isolated: isolated, argument)
       }
     }
+  }
+
+  /// A template's argument, inside `<bdi>` when `isolated`.
+  @inlinable
+  mutating func write(argument position: Int, isolated: Bool, _ argument: (Int, inout HTMLWriter) -> Void) {
+    guard isolated else { return argument(position, &self) }
+    append("<bdi>")
+    argument(position, &self)
+    append("</bdi>")
   }
 
   /// A UI string's template checked once for bytes that need an entity, for a page that
@@ -381,14 +383,7 @@ public struct HTMLWriter: ~Copyable {
     for segment in template.segments {
       switch segment {
       case .literal(let literal): copyUnscanned(literal)
-      case .argument(let position):
-        if isolated {
-          append("<bdi>")
-          argument(position, &self)
-          append("</bdi>")
-        } else {
-          argument(position, &self)
-        }
+      case .argument(let position): write(argument: position, isolated: isolated, argument)
       }
     }
   }
