@@ -21,6 +21,7 @@ import StatusRender
 //                                  callgrind: a page costs (Ir at N − Ir at 0) / N / 2
 //                                  (two locales), first-use work (learning, catalogs,
 //                                  the page frame) left out
+//     render-bench --runs N --text the same for the cart's text snapshot
 //
 // Every figure is this thread's CPU time (not the wall clock), median of many samples,
 // each sample as many runs as fill about 2 ms; the first run (caches filling) is left
@@ -236,17 +237,20 @@ import StatusRender
 //   26.1-26.2 ms and 13.3-17.0 ms (shuffled 48-66 and 47-48 ms: nothing is in step, so it
 //   is the full sort as before). Left: the names' storage, read once per pair.
 let benchUsage = """
-  USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N]
+  USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N [--text]]
     --json        One JSON object per line instead of the table.
     --case NAME   Only this case: cart|form|status|parse|diff (repeatable).
     --items N     Only carts of N items: 1|10|100|1000|100000 (repeatable).
     --runs N      No timing: render each cart HTML page N times after one warm-up
                   (for instruction counts under valgrind --tool=callgrind).
+    --text        With --runs: the cart's text snapshot instead of its HTML page.
   Prints CPU microseconds per run (median, fastest) and the peak memory.
   """
 
 /// The command line, or exit 64 with one line naming what is wrong.
-func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, items: Set<Int>, runs: Int?) {
+func benchArguments(_ arguments: [String]) -> (
+  json: Bool, cases: Set<String>, items: Set<Int>, runs: Int?, text: Bool
+) {
   if arguments.contains("--help") || arguments.contains("-h") {
     print(benchUsage)
     exit(0)
@@ -255,7 +259,7 @@ func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, i
     FileHandle.standardError.write(Data("render-bench: \(message); see 'render-bench --help'\n".utf8))
     exit(64)
   }
-  var parsed = (json: false, cases: Set<String>(), items: Set<Int>(), runs: Int?.none)
+  var parsed = (json: false, cases: Set<String>(), items: Set<Int>(), runs: Int?.none, text: false)
   var rest = arguments[...]
   while let argument = rest.popFirst() {
     switch argument {
@@ -276,12 +280,14 @@ func benchArguments(_ arguments: [String]) -> (json: Bool, cases: Set<String>, i
       let text = rest.popFirst() ?? ""
       guard let runs = Int(text), runs >= 0 else { refuse("'\(text)' for --runs is not a count") }
       parsed.runs = runs
+    case "--text": parsed.text = true
     default: refuse("unknown argument '\(argument)'")
     }
   }
+  if parsed.text, parsed.runs == nil { refuse("--text counts instructions: give it with --runs N") }
   return parsed
 }
-let (json, only, onlyItems, fixedRuns) = benchArguments(Array(CommandLine.arguments.dropFirst()))
+let (json, only, onlyItems, fixedRuns, fixedRunsText) = benchArguments(Array(CommandLine.arguments.dropFirst()))
 @MainActor func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 @MainActor func wanted(items: Int) -> Bool { onlyItems.isEmpty || onlyItems.contains(items) }
 
@@ -329,14 +335,18 @@ let configuration = SessionConfiguration(
   deviceName: "Emily")
 
 if let fixedRuns {
-  // Instruction counts only: the same pages as the timed cart HTML case, no clock read.
+  // Instruction counts only: the same pages as the timed cart case, no clock read.
   var sink = 0
   for locale in ["en-US", "ar-EG"] {
     let context = RenderContext(configuration: configuration, localeTag: locale)
     for count in [1, 10, 100, 1000] where wanted(items: count) {
       let cart = count == 1 ? seedCart() : generatedCart(count)
-      sink &+= CartHTML.renderUTF8(cart, context: context).count
-      for _ in 0..<fixedRuns { sink &+= CartHTML.renderUTF8(cart, context: context).count }
+      func render() -> Int {
+        fixedRunsText
+          ? CartText.render(cart, context: context).utf8.count : CartHTML.renderUTF8(cart, context: context).count
+      }
+      sink &+= render()
+      for _ in 0..<fixedRuns { sink &+= render() }
     }
   }
   print("render-bench: \(sink) bytes written")
