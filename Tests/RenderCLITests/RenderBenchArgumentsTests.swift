@@ -33,7 +33,7 @@ import Testing
     let result = try run(arguments)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    #expect(result.stdout.hasPrefix("USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N]\n"))
+    #expect(result.stdout.hasPrefix("USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N [--text]]\n"))
     #expect(result.stdout.contains("cart|form|status|parse|diff"))
     #expect(!result.stdout.contains("case    items"), "the table of a run")
   }
@@ -44,6 +44,7 @@ import Testing
     (["--items", "7"], "unknown size '7' for --items; use 1, 10, 100, 1000 or 100000"),
     (["--items", "many"], "unknown size 'many' for --items; use 1, 10, 100, 1000 or 100000"),
     (["--runs", "-1"], "'-1' for --runs is not a count"),
+    (["--text"], "--text counts instructions: give it with --runs N"),
     (["--jsn"], "unknown argument '--jsn'"),
     (["cart"], "unknown argument 'cart'"),
   ])
