@@ -164,6 +164,35 @@ import Testing
     #expect(PageShell.Frame.cachedCount <= PageShell.Frame.cacheLimit)
   }
 
+  /// The check that lets clean text be copied whole answers exactly whether a text holds
+  /// `& " < >`: each byte value at every offset of every length up to 72 (one vector
+  /// step, overlapping words, the short reads of one to seven bytes), the other bytes
+  /// all `a` or all `0xFF`.
+  @Test func theMarkupCheckIsExactForEveryByteAtEveryOffset() {
+    let markup: Set<UInt8> = [UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">")]
+    var wrong: [String] = []
+    for length in 0...72 {
+      for filler in [UInt8(ascii: "a"), 0xFF] {
+        var bytes = [UInt8](repeating: filler, count: length)
+        let none = bytes.withUnsafeBufferPointer { buffer in
+          buffer.baseAddress.map { HTMLWriter.holdsMarkupByte($0, length) } ?? false
+        }
+        if none { wrong.append("length \(length), all \(filler)") }
+        for offset in 0..<length {
+          for value in UInt8.min...UInt8.max {
+            bytes[offset] = value
+            let found = bytes.withUnsafeBufferPointer { buffer in
+              buffer.baseAddress.map { HTMLWriter.holdsMarkupByte($0, length) } ?? false
+            }
+            if found != markup.contains(value) { wrong.append("length \(length), offset \(offset), byte \(value)") }
+          }
+          bytes[offset] = filler
+        }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+  }
+
   /// The scan of eight bytes at a time against a byte-by-byte reference: each markup
   /// byte (and its neighbours that only look alike, `$` `'` `=` `?`) at every offset of
   /// texts long and short, around multi-byte characters, in text and in attributes.
@@ -182,22 +211,27 @@ import Testing
       return out
     }
     let specials: [Character] = ["&", "<", ">", "\"", "$", "'", "=", "?", "\"", "é"]
-    for length in 0..<40 {
+    // Texts with one special byte alone (the check that copies clean text whole reads
+    // words that overlap: every length and offset of a few of them), and with a `<` at
+    // the end too.
+    for length in 0..<72 {
       for offset in 0..<max(1, length) {
         for special in specials {
-          var characters = Array(repeating: Character("a"), count: length)
-          if length > 0 { characters[offset] = special }
-          if length > 3 { characters[length - 1] = "<" }
-          if length > 10 { characters[offset / 2] = "東" }
-          let text = String(characters)
-          var html = HTMLWriter()
-          html.text(text)
-          #expect(html.output == reference(text, quotes: false), "\(text)")
-          var quoted = HTMLWriter()
-          quoted.start("p")
-          quoted.attribute("title", text)
-          quoted.endStartTag()
-          #expect(quoted.output == "<p title=\"" + reference(text, quotes: true) + "\">", "\(text)")
+          for markupAtTheEnd in [false, true] {
+            var characters = Array(repeating: Character("a"), count: length)
+            if length > 0 { characters[offset] = special }
+            if markupAtTheEnd, length > 3 { characters[length - 1] = "<" }
+            if length > 10 { characters[offset / 2] = "東" }
+            let text = String(characters)
+            var html = HTMLWriter()
+            html.text(text)
+            #expect(html.output == reference(text, quotes: false), "\(text)")
+            var quoted = HTMLWriter()
+            quoted.start("p")
+            quoted.attribute("title", text)
+            quoted.endStartTag()
+            #expect(quoted.output == "<p title=\"" + reference(text, quotes: true) + "\">", "\(text)")
+          }
         }
       }
     }

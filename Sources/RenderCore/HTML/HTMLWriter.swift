@@ -577,6 +577,9 @@ public struct HTMLWriter: ~Copyable {
   mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, quotes: Bool) {
     guard let base = utf8.baseAddress else { return }
     let count = utf8.count
+    // Most text holds none of the four: one pass that only answers whether it does,
+    // then the text is copied whole.
+    guard Self.holdsMarkupByte(base, count) else { return put(utf8) }
     let raw = UnsafeRawPointer(base)
     var runStart = 0
     var index = 0
@@ -631,6 +634,59 @@ public struct HTMLWriter: ~Copyable {
       index = found + 1
     }
     if runStart < count { put(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+  }
+
+  /// True when any of the `count` bytes at `base` is `&` `"` `<` or `>`. Sixteen bytes
+  /// are tested at once (two words in one vector register), and what is left by words
+  /// that overlap bytes already tested: text shorter than eight bytes is read as two
+  /// overlapping four-byte words, or as its first, middle and last byte, so no byte
+  /// outside the text is read.
+  @usableFromInline
+  static func holdsMarkupByte(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    let raw = UnsafeRawPointer(base)
+    if count >= 16 {
+      var offset = 0
+      while offset < count - 16 {
+        if markupBits16(raw.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)) { return true }
+        offset += 16
+      }
+      return markupBits16(raw.loadUnaligned(fromByteOffset: count - 16, as: SIMD2<UInt64>.self))
+    }
+    let word: UInt64
+    if count >= 8 {
+      let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+      let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      return markupBits(head) | markupBits(tail) != 0
+    } else if count >= 4 {
+      let head = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+      let tail = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+      word = UInt64(head) | UInt64(tail) << 32
+    } else if count > 0 {
+      // The zero bytes above become neither `&` nor `>` under the masks below.
+      word = UInt64(base[0]) | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1]) << 16
+    } else {
+      return false
+    }
+    return markupBits(word) != 0
+  }
+
+  /// Nonzero when a byte of `word` is `&` `"` `<` or `>` (the lowest such byte's high
+  /// bit is set exactly; bits above it may be false alarms, never bits without one below).
+  @inline(__always)
+  private static func markupBits(_ word: UInt64) -> UInt64 {
+    zeroBytes((word | 0x0404_0404_0404_0404) ^ 0x2626_2626_2626_2626)
+      | zeroBytes((word | 0x0202_0202_0202_0202) ^ 0x3E3E_3E3E_3E3E_3E3E)
+  }
+
+  /// ``markupBits(_:)`` of two words at once, as one answer.
+  @inline(__always)
+  private static func markupBits16(_ words: SIMD2<UInt64>) -> Bool {
+    let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
+    let ampersand = (words | SIMD2(repeating: 0x0404_0404_0404_0404)) ^ SIMD2(repeating: 0x2626_2626_2626_2626)
+    let angle = (words | SIMD2(repeating: 0x0202_0202_0202_0202)) ^ SIMD2(repeating: 0x3E3E_3E3E_3E3E_3E3E)
+    let zeros =
+      ((ampersand &- ones) & ~ampersand | (angle &- ones) & ~angle) & SIMD2(repeating: 0x8080_8080_8080_8080)
+    return zeros[0] | zeros[1] != 0
   }
 
   /// The high bit of each zero byte of `word`, exact for the lowest one.
