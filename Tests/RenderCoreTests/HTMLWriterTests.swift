@@ -112,6 +112,10 @@ import Testing
       [.literal("<To> "), .argument(1), .literal(" & "), .argument(2)],
       [.argument(1), .literal(" \"said\"")],
       [.literal("كان "), .argument(1), .literal("، والآن "), .argument(2)],
+      [.literal("a"), .literal(""), .literal("b"), .argument(2), .argument(1), .literal("c")],
+      [.argument(0), .literal(" x "), .argument(3)],
+      [],
+      [.literal("")],
     ]
     #expect(HTMLWriter.Template(templates[0]).isMarkupFree)
     #expect(!HTMLWriter.Template(templates[1]).isMarkupFree)
@@ -133,6 +137,30 @@ import Testing
         checked.attribute("title") { $0.text(HTMLWriter.Template(template)) }
         checked.endStartTag()
         #expect(checked.output == plain.output)
+      }
+    }
+  }
+
+  /// Every bundled UI string, checked once per language, writes what its plain template
+  /// writes, as text and in an attribute, isolated or not.
+  @Test func everyLanguagesCheckedTemplatesWriteWhatPlainOnesWrite() {
+    for language in UIStrings.bundled.languages {
+      let strings = UIStrings.bundled.table(language)
+      for key in UIStringKey.allCases {
+        for isolated in [false, true] {
+          var plain = HTMLWriter()
+          var checked = HTMLWriter()
+          plain.text(strings.template(key), isolated: isolated) { position, html in html.text("<\(position)>") }
+          checked.text(strings.checkedTemplate(key), isolated: isolated) { position, html in html.text("<\(position)>")
+          }
+          plain.start("p")
+          plain.attribute("title") { $0.text(strings.template(key)) }
+          plain.endStartTag()
+          checked.start("p")
+          checked.attribute("title") { $0.text(strings.checkedTemplate(key)) }
+          checked.endStartTag()
+          #expect(checked.output == plain.output, "\(language) \(key)")
+        }
       }
     }
   }
@@ -162,6 +190,57 @@ import Testing
       #expect(String(decoding: page, as: UTF8.self).contains("href=\"https://example.com/\(index)\""))
     }
     #expect(PageShell.Frame.cachedCount <= PageShell.Frame.cacheLimit)
+  }
+
+  /// The frame used last is taken only for a page of the same context, screen and sheet:
+  /// each page rendered right after one that differs in a single field is the page
+  /// rendered alone.
+  @Test func theLastFrameServesOnlyTheSameContextScreenAndSheet() {
+    func configuration(
+      policy: String = "https://example.com/p", website: String? = "https://example.com", store: String? = "Store",
+      device: String? = "Emily"
+    ) -> SessionConfiguration {
+      SessionConfiguration(
+        currency: "USD", region: "US", privacyPolicyURL: policy, websiteURL: website, storeName: store,
+        deviceName: device)
+    }
+    var hosted = RenderContext(configuration: configuration(), localeTag: "en-US")
+    hosted.host = PageHost(scriptPath: "/live.js", scriptIntegrity: "sha256-x", version: 3, refreshSeconds: nil)
+    let variants: [(RenderContext, StaticString, TrustedHTML)] = [
+      (RenderContext(configuration: configuration(), localeTag: "en-US"), "cart", TrustedHTML(literal: "p{}")),
+      (RenderContext(configuration: configuration(), localeTag: "en-US"), "form", TrustedHTML(literal: "p{}")),
+      (RenderContext(configuration: configuration(), localeTag: "en-US"), "cart", TrustedHTML(literal: "q{}")),
+      (RenderContext(configuration: configuration(), localeTag: "fr-FR"), "cart", TrustedHTML(literal: "p{}")),
+      (RenderContext(configuration: configuration(), localeTag: "ar-EG"), "cart", TrustedHTML(literal: "p{}")),
+      (hosted, "cart", TrustedHTML(literal: "p{}")),
+      (
+        RenderContext(configuration: configuration(policy: "https://e.com/q"), localeTag: "en-US"), "cart",
+        TrustedHTML(literal: "p{}")
+      ),
+      (
+        RenderContext(configuration: configuration(website: nil), localeTag: "en-US"), "cart",
+        TrustedHTML(literal: "p{}")
+      ),
+      (
+        RenderContext(configuration: configuration(store: nil), localeTag: "en-US"), "cart", TrustedHTML(literal: "p{}")
+      ),
+      (
+        RenderContext(configuration: configuration(device: "Ana"), localeTag: "en-US"), "cart",
+        TrustedHTML(literal: "p{}")
+      ),
+    ]
+    func page(_ index: Int) -> [UInt8] {
+      let (context, screen, style) = variants[index]
+      return PageShell.page(title: "T", screen: screen, style: style, context: context) { $0.text("x") }
+    }
+    let alone = variants.indices.map { page($0) }
+    #expect(Set(alone).count == variants.count, "every variant has a frame of its own")
+    for before in variants.indices {
+      for after in variants.indices {
+        _ = page(before)
+        #expect(page(after) == alone[after], "\(after) after \(before)")
+      }
+    }
   }
 
   /// The check that lets clean text be copied whole answers exactly whether a text holds

@@ -49,8 +49,8 @@ public enum CartHTML {
     let priceWasNow: HTMLWriter.Template
 
     init(_ strings: StringTable) {
-      quantity = HTMLWriter.Template(strings.template(.cartQuantity))
-      priceWasNow = HTMLWriter.Template(strings.template(.cartPriceWasNow))
+      quantity = strings.checkedTemplate(.cartQuantity)
+      priceWasNow = strings.checkedTemplate(.cartPriceWasNow)
     }
   }
 

@@ -355,18 +355,44 @@ public struct HTMLWriter: ~Copyable {
   /// `<` `>`, ``text(_:isolated:argument:)-(Template,_,_)`` copies that text unscanned.
   /// The check is made here, where all escaping is decided; arguments are written by
   /// the caller's closure and escaped as always.
+  ///
+  /// A checked template also keeps its literal text as one run of bytes and its segments
+  /// as plain offsets (``Piece``), so writing it retains and releases nothing; a
+  /// language's templates are checked once, when its messages are resolved
+  /// (``StringTable/checkedTemplate(_:)``).
   public struct Template: Sendable {
     @usableFromInline let segments: [MessageSegment]
     @usableFromInline let isMarkupFree: Bool
+    /// Every literal segment's UTF-8, one after another.
+    @usableFromInline let literalBytes: [UInt8]
+    /// The segments in order.
+    @usableFromInline let pieces: [Piece]
+
+    /// One segment: a literal, the bytes of ``literalBytes`` from the previous literal's
+    /// end to `end` (`argument` nil), or the argument at `argument` (1-based).
+    @usableFromInline struct Piece: Sendable {
+      @usableFromInline let argument: Int?
+      @usableFromInline let end: Int
+    }
 
     public init(_ segments: [MessageSegment]) {
       self.segments = segments
-      isMarkupFree = segments.allSatisfy { segment in
-        guard case .literal(let text) = segment else { return true }
-        return !text.utf8.contains { byte in
-          byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
-            || byte == UInt8(ascii: ">")
+      var bytes: [UInt8] = []
+      var pieces: [Piece] = []
+      for segment in segments {
+        switch segment {
+        case .literal(let text):
+          bytes += text.utf8
+          pieces.append(Piece(argument: nil, end: bytes.count))
+        case .argument(let position):
+          pieces.append(Piece(argument: position, end: bytes.count))
         }
+      }
+      literalBytes = bytes
+      self.pieces = pieces
+      isMarkupFree = !bytes.contains { byte in
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
+          || byte == UInt8(ascii: ">")
       }
     }
   }
@@ -380,21 +406,19 @@ public struct HTMLWriter: ~Copyable {
       text(template.segments, isolated: isolated, argument: argument)
       return
     }
-    for segment in template.segments {
-      switch segment {
-      case .literal(let literal): copyUnscanned(literal)
-      case .argument(let position): write(argument: position, isolated: isolated, argument)
+    template.literalBytes.withUnsafeBufferPointer { literals in
+      template.pieces.withUnsafeBufferPointer { pieces in
+        var start = 0
+        for index in pieces.indices {
+          let piece = pieces[index]
+          if let position = piece.argument {
+            write(argument: position, isolated: isolated, argument)
+          } else if let base = literals.baseAddress, start < piece.end {
+            put(UnsafeBufferPointer(start: base + start, count: piece.end - start))
+            start = piece.end
+          }
+        }
       }
-    }
-  }
-
-  /// `text`'s UTF-8 as it is: only for text proven to hold no byte that needs an entity.
-  @usableFromInline
-  mutating func copyUnscanned(_ text: String) {
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { put($0) }
-    if copied == nil {
-      var contiguous = text
-      contiguous.withUTF8 { put($0) }
     }
   }
 
@@ -573,13 +597,22 @@ public struct HTMLWriter: ~Copyable {
   /// equal to its target becomes zero under XOR, and the lowest zero byte of a word is
   /// found exactly by the borrow trick (higher ones may be false alarms; only the lowest
   /// is used).
-  @usableFromInline
+  @inlinable
   mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, quotes: Bool) {
     guard let base = utf8.baseAddress else { return }
-    let count = utf8.count
     // Most text holds none of the four: one pass that only answers whether it does,
-    // then the text is copied whole.
-    guard Self.holdsMarkupByte(base, count) else { return put(utf8) }
+    // then the text is copied whole (inlined, without the loop's set-up).
+    if Self.holdsMarkupByte(base, utf8.count) {
+      escapeMarkup(base, utf8.count, quotes: quotes)
+    } else {
+      put(utf8)
+    }
+  }
+
+  /// ``escape(_:quotes:)-(UnsafeBufferPointer<UInt8>,_)`` for text that holds at least
+  /// one of `& " < >`.
+  @usableFromInline
+  mutating func escapeMarkup(_ base: UnsafePointer<UInt8>, _ count: Int, quotes: Bool) {
     let raw = UnsafeRawPointer(base)
     var runStart = 0
     var index = 0

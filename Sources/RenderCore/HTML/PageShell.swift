@@ -80,6 +80,19 @@ public enum PageShell {
         hasher.combine(storeName)
         hasher.combine(deviceName)
       }
+
+      /// True when the key made for these would equal this one (every field compared).
+      func describes(screen: StaticString, style: TrustedHTML, context: RenderContext) -> Bool {
+        let configuration = context.configuration
+        let strings = context.strings
+        return language == context.locale.htmlLanguage && isRightToLeft == context.locale.isRightToLeft
+          && host == context.host && self.style == style.markup
+          && screen.withUTF8Buffer { self.screen.utf8.elementsEqual($0) }
+          && connectedTo == strings.template(.headerConnectedTo) && website == strings.template(.headerWebsite)
+          && privacyPolicy == strings.template(.headerPrivacyPolicy) && storeName == configuration.storeName
+          && deviceName == configuration.deviceName && websiteURL == configuration.websiteURL
+          && privacyPolicyURL == configuration.privacyPolicyURL
+      }
     }
 
     /// Most frames kept at once: locale tags and session names come from outside, so a
@@ -100,6 +113,12 @@ public enum PageShell {
     static var cachedCount: Int { cache.withLock { $0.frames.count } }
 
     static func shared(screen: StaticString, style: TrustedHTML, context: RenderContext) -> Frame {
+      // The frame used last is compared field by field in place: making the key copies
+      // a dozen strings and arrays, which costs more than the comparison.
+      let last = cache.withLock { cache -> Frame? in
+        cache.last?.key.describes(screen: screen, style: style, context: context) == true ? cache.last?.frame : nil
+      }
+      if let last { return last }
       let configuration = context.configuration
       let key = Key(
         language: context.locale.htmlLanguage, isRightToLeft: context.locale.isRightToLeft, host: context.host,
@@ -109,7 +128,6 @@ public enum PageShell {
         storeName: configuration.storeName, deviceName: configuration.deviceName,
         websiteURL: configuration.websiteURL, privacyPolicyURL: configuration.privacyPolicyURL)
       let known = cache.withLock { cache -> Frame? in
-        if let last = cache.last, last.key == key { return last.frame }
         guard let frame = cache.frames[key] else { return nil }
         cache.last = (key, frame)
         return frame

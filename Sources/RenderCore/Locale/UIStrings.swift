@@ -174,6 +174,8 @@ final class ResolvedMessages: Sendable {
   let messages: [LocalizedMessage?]
   /// The `other` template of each key, by ordinal.
   let templates: [[MessageSegment]]
+  /// ``templates``, each checked for HTML once (``HTMLWriter/Template``), by ordinal.
+  let checkedTemplates: [HTMLWriter.Template]
 
   init(_ byRawValue: [String: LocalizedMessage]) {
     self.byRawValue = byRawValue
@@ -184,6 +186,7 @@ final class ResolvedMessages: Sendable {
       messages = []
       templates = []
     }
+    checkedTemplates = templates.map(HTMLWriter.Template.init)
   }
 
   @inline(__always)
@@ -197,6 +200,12 @@ final class ResolvedMessages: Sendable {
     let index = key.ordinal
     if index < templates.count { return templates[index] }
     return byRawValue[key.rawValue]?.segments(.other) ?? [.literal(key.rawValue)]
+  }
+
+  @inline(__always)
+  func checkedTemplate(_ key: UIStringKey) -> HTMLWriter.Template {
+    let index = key.ordinal
+    return index < checkedTemplates.count ? checkedTemplates[index] : HTMLWriter.Template(template(key))
   }
 }
 
@@ -234,6 +243,10 @@ public struct StringTable: Sendable {
   /// text and placeholders: what ``HTMLWriter/text(_:isolated:argument:)`` writes
   /// straight into a page, each argument escaped there.
   public func template(_ key: UIStringKey) -> [MessageSegment] { messages.template(key) }
+
+  /// ``template(_:)`` checked for HTML (``HTMLWriter/Template``), made once per language
+  /// when its messages are resolved: for a template a page writes many times.
+  public func checkedTemplate(_ key: UIStringKey) -> HTMLWriter.Template { messages.checkedTemplate(key) }
 
   /// ``template(_:)`` in the CLDR plural form of `count`.
   public func template(_ key: UIStringKey, count: Int) -> [MessageSegment] {
