@@ -87,7 +87,9 @@ public enum PageShell {
         let strings = context.strings
         return language == context.locale.htmlLanguage && isRightToLeft == context.locale.isRightToLeft
           && host == context.host && self.style == style.markup
-          && screen.withUTF8Buffer { self.screen.utf8.elementsEqual($0) }
+          && screen.withUTF8Buffer { wanted in
+            self.screen.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(wanted) } ?? false
+          }
           && connectedTo == strings.template(.headerConnectedTo) && website == strings.template(.headerWebsite)
           && privacyPolicy == strings.template(.headerPrivacyPolicy) && storeName == configuration.storeName
           && deviceName == configuration.deviceName && websiteURL == configuration.websiteURL
