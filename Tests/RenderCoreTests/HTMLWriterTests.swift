@@ -243,27 +243,43 @@ import Testing
     }
   }
 
-  /// The check that lets clean text be copied whole answers exactly whether a text holds
-  /// `& " < >`: each byte value at every offset of every length up to 72 (one vector
-  /// step, overlapping words, the short reads of one to seven bytes), the other bytes
-  /// all `a` or all `0xFF`.
-  @Test func theMarkupCheckIsExactForEveryByteAtEveryOffset() {
+  /// The pass that copies clean text whole answers exactly whether a text holds
+  /// `& " < >`, and copies exactly the text when it holds none: each byte value at every
+  /// offset of every length up to 72 (vector steps, overlapping words, the short reads of
+  /// one to seven bytes), the other bytes all `a` or all `0xFF`, into a target with
+  /// guard bytes around it that must stay as they were.
+  @Test func theMarkupFreeCopyIsExactForEveryByteAtEveryOffset() {
     let markup: Set<UInt8> = [UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">")]
     var wrong: [String] = []
+    func copy(_ bytes: [UInt8]) -> (copied: Bool, target: [UInt8]) {
+      var target = [UInt8](repeating: 0xEE, count: bytes.count + 32)
+      let copied = bytes.withUnsafeBufferPointer { source in
+        target.withUnsafeMutableBufferPointer { target in
+          guard let from = source.baseAddress, let to = target.baseAddress else { return false }
+          return HTMLWriter.copyMarkupFree(from, source.count, to: to + 16)
+        }
+      }
+      return (copied, target)
+    }
     for length in 0...72 {
       for filler in [UInt8(ascii: "a"), 0xFF] {
         var bytes = [UInt8](repeating: filler, count: length)
-        let none = bytes.withUnsafeBufferPointer { buffer in
-          buffer.baseAddress.map { HTMLWriter.holdsMarkupByte($0, length) } ?? false
+        let guardBytes = [UInt8](repeating: 0xEE, count: 16)
+        let clean = copy(bytes)
+        if !clean.copied || clean.target != guardBytes + bytes + guardBytes {
+          wrong.append("length \(length), all \(filler)")
         }
-        if none { wrong.append("length \(length), all \(filler)") }
         for offset in 0..<length {
           for value in UInt8.min...UInt8.max {
             bytes[offset] = value
-            let found = bytes.withUnsafeBufferPointer { buffer in
-              buffer.baseAddress.map { HTMLWriter.holdsMarkupByte($0, length) } ?? false
+            let result = copy(bytes)
+            if result.copied == markup.contains(value) {
+              wrong.append("length \(length), offset \(offset), byte \(value)")
+            } else if result.target.prefix(16) != guardBytes[...] || result.target.suffix(16) != guardBytes[...] {
+              wrong.append("outside the target: length \(length), offset \(offset), byte \(value)")
+            } else if result.copied, Array(result.target[16..<(16 + length)]) != bytes {
+              wrong.append("copy: length \(length), offset \(offset), byte \(value)")
             }
-            if found != markup.contains(value) { wrong.append("length \(length), offset \(offset), byte \(value)") }
           }
           bytes[offset] = filler
         }

@@ -600,12 +600,13 @@ public struct HTMLWriter: ~Copyable {
   @inlinable
   mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, quotes: Bool) {
     guard let base = utf8.baseAddress else { return }
-    // Most text holds none of the four: one pass that only answers whether it does,
-    // then the text is copied whole (inlined, without the loop's set-up).
-    if Self.holdsMarkupByte(base, utf8.count) {
-      escapeMarkup(base, utf8.count, quotes: quotes)
+    // Most text holds none of the four: one pass copies it as it tests it, and only
+    // text that holds one goes through the loop that writes entities.
+    reserve(utf8.count)
+    if Self.copyMarkupFree(base, utf8.count, to: start + count) {
+      count += utf8.count
     } else {
-      put(utf8)
+      escapeMarkup(base, utf8.count, quotes: quotes)
     }
   }
 
@@ -669,38 +670,52 @@ public struct HTMLWriter: ~Copyable {
     if runStart < count { put(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
   }
 
-  /// True when any of the `count` bytes at `base` is `&` `"` `<` or `>`. Sixteen bytes
-  /// are tested at once (two words in one vector register), and what is left by words
-  /// that overlap bytes already tested: text shorter than eight bytes is read as two
-  /// overlapping four-byte words, or as its first, middle and last byte, so no byte
-  /// outside the text is read.
+  /// Copies the `count` bytes at `base` to `target` and returns true when none of them
+  /// is `&` `"` `<` or `>`; returns false (having written some of them, or none) when
+  /// one is. Sixteen bytes are tested and copied at once (two words in one vector
+  /// register), and what is left by words that overlap bytes already done: text shorter
+  /// than eight bytes is read as two overlapping four-byte words, or as its first,
+  /// middle and last byte, so no byte outside the text is read or written.
   @usableFromInline
-  static func holdsMarkupByte(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    let raw = UnsafeRawPointer(base)
+  static func copyMarkupFree(_ base: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>)
+    -> Bool
+  {
+    let from = UnsafeRawPointer(base)
+    let to = UnsafeMutableRawPointer(target)
     if count >= 16 {
       var offset = 0
       while offset < count - 16 {
-        if markupBits16(raw.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)) { return true }
+        let words = from.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+        if markupBits16(words) { return false }
+        to.storeBytes(of: words, toByteOffset: offset, as: SIMD2<UInt64>.self)
         offset += 16
       }
-      return markupBits16(raw.loadUnaligned(fromByteOffset: count - 16, as: SIMD2<UInt64>.self))
-    }
-    let word: UInt64
-    if count >= 8 {
-      let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-      let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-      return markupBits(head) | markupBits(tail) != 0
+      let last = from.loadUnaligned(fromByteOffset: count - 16, as: SIMD2<UInt64>.self)
+      if markupBits16(last) { return false }
+      to.storeBytes(of: last, toByteOffset: count - 16, as: SIMD2<UInt64>.self)
+    } else if count >= 8 {
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      if markupBits(head) | markupBits(tail) != 0 { return false }
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
     } else if count >= 4 {
-      let head = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
-      let tail = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-      word = UInt64(head) | UInt64(tail) << 32
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      if markupBits(UInt64(head) | UInt64(tail) << 32) != 0 { return false }
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
     } else if count > 0 {
-      // The zero bytes above become neither `&` nor `>` under the masks below.
-      word = UInt64(base[0]) | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1]) << 16
-    } else {
-      return false
+      let first = base[0]
+      let middle = base[count >> 1]
+      let last = base[count - 1]
+      // The zero bytes above become neither `&` nor `>` under the masks.
+      if markupBits(UInt64(first) | UInt64(middle) << 8 | UInt64(last) << 16) != 0 { return false }
+      target[0] = first
+      target[count >> 1] = middle
+      target[count - 1] = last
     }
-    return markupBits(word) != 0
+    return true
   }
 
   /// Nonzero when a byte of `word` is `&` `"` `<` or `>` (the lowest such byte's high
