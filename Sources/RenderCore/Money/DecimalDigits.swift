@@ -64,6 +64,57 @@ enum DecimalDigits {
     }
   }
 
+  /// `value` × 10^`places` rounded half-even, as a whole number of the currency's
+  /// smallest unit (`14.305` at two places is 1430), and `value`'s sign: the common
+  /// amount, a mantissa of at most 64 bits, read in one load and rounded in integer
+  /// arithmetic, without ``withRounded(_:places:_:)``'s digit buffer. The units' decimal
+  /// digits, the last `places` of them the fraction, are the digits `withRounded` gives.
+  ///
+  /// Nil when the mantissa is longer than 64 bits, the result does not fit 64 bits,
+  /// `places` exceeds 19, for NaN, or when the storage does not read as the public
+  /// `exponent` and `sign` say: the caller takes `withRounded`. The caller checks
+  /// ``layoutIsKnown`` once (``NumberPattern/Packed`` does when it is made).
+  @inline(__always)
+  static func roundedUnits(_ value: Decimal, places: Int) -> (isNegative: Bool, units: UInt64)? {
+    #if _endian(little)
+      guard MemoryLayout<Decimal>.size == 20, places >= 0, places <= 19 else { return nil }
+      let (exponent, flags, stored) = withUnsafeBytes(of: value) { raw in
+        (
+          Int(Int8(bitPattern: raw[0])), raw[1],
+          // The mantissa's first four 16-bit words, little-endian: one load.
+          raw.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
+        )
+      }
+      let length = Int(flags >> 4)
+      let isNegative = flags & 0x08 != 0
+      // Length 0 is zero, or NaN when negative; words past the length are not read.
+      guard length <= 4, length > 0 || !isNegative, exponent == value.exponent,
+        isNegative == (value.sign == .minus)
+      else { return nil }
+      let mantissa = length == 4 ? stored : stored & ((1 &<< UInt64(16 &* length)) &- 1)
+      let shift = exponent + places
+      if shift >= 0 {
+        var units = mantissa
+        for _ in 0..<shift where units != 0 {
+          let (times, overflow) = units.multipliedReportingOverflow(by: 10)
+          guard !overflow else { return nil }
+          units = times
+        }
+        return (isNegative, units)
+      }
+      // Past 19 dropped digits a 64-bit mantissa is below 0.19 units: it rounds to 0.
+      guard shift >= -19 else { return (isNegative, 0) }
+      var divisor: UInt64 = 10
+      for _ in 1..<(-shift) { divisor &*= 10 }
+      let (quotient, remainder) = mantissa.quotientAndRemainder(dividingBy: divisor)
+      let half = divisor >> 1
+      let roundsUp = remainder > half || (remainder == half && quotient & 1 == 1)
+      return (isNegative, roundsUp ? quotient &+ 1 : quotient)
+    #else
+      return nil
+    #endif
+  }
+
   /// `value` as an `Int` when it is a whole number that fits, else nil.
   static func integer(_ value: Decimal) -> Int? {
     withRounded(value, places: 0) { isNegative, integer, _ -> Int? in

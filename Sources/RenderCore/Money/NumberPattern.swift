@@ -42,9 +42,6 @@ struct NumberPattern: Sendable, Equatable {
     return !texts.contains { $0.contains(where: markup.contains) }
   }
 
-  /// True when the digits are ASCII `0`–`9`: runs of digits are copied as they are.
-  private var asciiDigits: Bool { digitWidth == 1 && digits == Array("0123456789".utf8) }
-
   /// `amount` as Foundation writes it with this pattern, or nil when its digits cannot
   /// be read (see ``DecimalDigits``). The bytes are ``Packed/withUTF8(_:_:)-(Decimal,_)``'s.
   func format(_ amount: Decimal) -> String? {
@@ -56,57 +53,104 @@ struct NumberPattern: Sendable, Equatable {
     withPacked { $0.withUTF8(count) { String(decoding: $0, as: UTF8.self) } }
   }
 
-  /// The bytes ``Packed`` needs for this pattern's text.
+  /// The bytes ``Packed`` needs for this pattern: a table of its digits as 16 words
+  /// (``Packed/digitTableBytes``), its text, and ``Packed/slack`` bytes after the text
+  /// that a word-sized copy of its last piece may read.
   var packedByteCount: Int {
-    positivePrefix.count + positiveSuffix.count + negativePrefix.count + negativeSuffix.count + digits.count
-      + decimalSeparator.count + groupingSeparator.count
+    Packed.digitTableBytes + positivePrefix.count + positiveSuffix.count + negativePrefix.count
+      + negativeSuffix.count + decimalSeparator.count + groupingSeparator.count + Packed.slack
   }
 
-  /// This pattern with its text copied into `storage` (at least ``packedByteCount``
-  /// bytes), which must outlive the result.
+  /// This pattern copied into `storage` (at least ``packedByteCount`` bytes), which must
+  /// outlive the result. Its digits are one scalar each (1 to 4 bytes) and its fraction
+  /// digits at most 19, as ``learn(wholeNumbers:reference:)`` makes them (0 to 6).
   func packed(into storage: UnsafeMutableBufferPointer<UInt8>) -> Packed {
-    var at = 0
-    func place(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
-      let slice = UnsafeMutableBufferPointer(rebasing: storage[at..<(at + bytes.count)])
-      _ = slice.initialize(from: bytes)
-      at += bytes.count
-      return UnsafeBufferPointer(slice)
+    precondition(storage.count >= packedByteCount && (1...4).contains(digitWidth) && (0...19).contains(fractionDigits))
+    storage.initialize(repeating: 0)
+    let raw = UnsafeRawBufferPointer(storage)
+    let table = UnsafeMutableRawBufferPointer(storage)
+    for digit in 0..<10 {
+      var word: UInt32 = 0
+      for byte in 0..<digitWidth { word |= UInt32(digits[digit * digitWidth + byte]) << (8 * byte) }
+      table.storeBytes(of: word.littleEndian, toByteOffset: 4 * digit, as: UInt32.self)
     }
+    var at = Packed.digitTableBytes
+    func place(_ bytes: [UInt8]) -> Packed.Text {
+      for (index, byte) in bytes.enumerated() { storage[at + index] = byte }
+      defer { at += bytes.count }
+      return Packed.Text(offset: at, count: bytes.count)
+    }
+    let positivePrefix = place(positivePrefix)
+    let positiveSuffix = place(positiveSuffix)
+    let negativePrefix = place(negativePrefix)
+    let negativeSuffix = place(negativeSuffix)
+    let decimalSeparator = place(decimalSeparator)
+    let groupingSeparator = place(groupingSeparator)
+    let affixes = max(
+      positivePrefix.count + positiveSuffix.count, negativePrefix.count + negativeSuffix.count)
     return Packed(
-      positivePrefix: place(positivePrefix), positiveSuffix: place(positiveSuffix),
-      negativePrefix: place(negativePrefix), negativeSuffix: place(negativeSuffix), digits: place(digits),
-      decimalSeparator: place(decimalSeparator), groupingSeparator: place(groupingSeparator),
-      digitWidth: digitWidth, primaryGroup: primaryGroup, secondaryGroup: secondaryGroup,
+      storage: raw, positivePrefix: positivePrefix, positiveSuffix: positiveSuffix, negativePrefix: negativePrefix,
+      negativeSuffix: negativeSuffix, decimalSeparator: decimalSeparator, groupingSeparator: groupingSeparator,
+      digitWidth: digitWidth, primaryGroup: primaryGroup, secondaryGroup: max(1, secondaryGroup),
       minimumGrouping: minimumGrouping, fractionDigits: fractionDigits, negativeZeroKeepsSign: negativeZeroKeepsSign,
-      asciiDigits: asciiDigits, isMarkupFree: isMarkupFree)
+      isMarkupFree: isMarkupFree, readsDecimalStorage: DecimalDigits.layoutIsKnown,
+      fixedRoom: affixes + decimalSeparator.count + Packed.slack,
+      integerDigitRoom: digitWidth + groupingSeparator.count)
   }
 
   /// Calls `body` with this pattern packed in a temporary buffer.
   private func withPacked<Result>(_ body: (Packed) -> Result) -> Result {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, packedByteCount)) { body(packed(into: $0)) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: packedByteCount) { body(packed(into: $0)) }
   }
 
-  /// A ``NumberPattern`` whose text lies in memory its owner keeps (``MoneyFormatter``
-  /// keeps one per pair for its lifetime): copying it retains nothing, so an amount is
-  /// written without touching a reference count. Every amount, `String` or bytes, is
-  /// laid out by ``Packed/layout(negative:integer:fraction:into:)``.
+  /// A ``NumberPattern`` laid out for writing in memory its owner keeps
+  /// (``MoneyFormatter`` keeps one per pair for its lifetime): copying it retains
+  /// nothing, so an amount is written without touching a reference count. Every amount
+  /// and count, `String` or bytes, is laid out by one function,
+  /// ``layout(negative:integer:fraction:into:)``, in one pass: each affix and separator
+  /// (at most 16 bytes) is copied as one 16-byte word and each digit as one 4-byte word
+  /// from a table, each store overwriting the slack the one before wrote past its end.
+  ///
+  /// Digits come from ``DecimalDigits/roundedUnits(_:places:)`` (a mantissa of at most 64
+  /// bits, rounded in integer arithmetic: almost every amount) or else
+  /// ``DecimalDigits/withRounded(_:places:_:)``; both round half-even to the same digits.
   struct Packed {
-    var positivePrefix: UnsafeBufferPointer<UInt8>
-    var positiveSuffix: UnsafeBufferPointer<UInt8>
-    var negativePrefix: UnsafeBufferPointer<UInt8>
-    var negativeSuffix: UnsafeBufferPointer<UInt8>
-    var digits: UnsafeBufferPointer<UInt8>
-    var decimalSeparator: UnsafeBufferPointer<UInt8>
-    var groupingSeparator: UnsafeBufferPointer<UInt8>
+    /// Bytes of the digit table at the start of the storage: 16 little-endian words, the
+    /// UTF-8 of digit `d` in word `d` (words 10 to 15 are zero: a digit is read as `d & 15`).
+    static let digitTableBytes = 64
+    /// Bytes past what a piece holds that writing it may touch: the storage keeps them
+    /// after its last text, an output buffer after its last byte.
+    static let slack = 16
+
+    /// One text of the pattern (an affix or a separator) in the storage.
+    struct Text {
+      var offset: Int
+      var count: Int
+    }
+
+    /// The digit table, then the texts, then ``slack`` zero bytes.
+    var storage: UnsafeRawBufferPointer
+    var positivePrefix: Text
+    var positiveSuffix: Text
+    var negativePrefix: Text
+    var negativeSuffix: Text
+    var decimalSeparator: Text
+    var groupingSeparator: Text
     var digitWidth: Int
     var primaryGroup: Int
     var secondaryGroup: Int
     var minimumGrouping: Int
     var fractionDigits: Int
     var negativeZeroKeepsSign: Bool
-    var asciiDigits: Bool
     /// ``NumberPattern/isMarkupFree``: the bytes written need no HTML escaping.
     var isMarkupFree: Bool
+    /// ``DecimalDigits/layoutIsKnown``, read once.
+    var readsDecimalStorage: Bool
+    /// Room an amount needs besides its digits: the longer pair of affixes, the decimal
+    /// separator and the slack.
+    var fixedRoom: Int
+    /// Room an integer digit needs at most: the digit and a grouping separator.
+    var integerDigitRoom: Int
 
     /// Calls `body` with `amount`'s UTF-8 as ``NumberPattern/format(_:)-(Decimal)``
     /// writes it, laid out in a temporary buffer; nil when its digits cannot be read.
@@ -140,126 +184,151 @@ struct NumberPattern: Sendable, Equatable {
       }
     }
 
-    /// `amount` rounded to the pattern's places, as ASCII digits, and whether it shows a
-    /// minus sign (a negative that rounds to zero keeps it only where Foundation does):
-    /// what every writer of an amount lays out. Nil when its digits cannot be read.
+    /// `amount` rounded to the pattern's places as digits (`0`–`9` as values or as
+    /// ASCII: the layout reads `d & 15`), and whether it shows a minus sign (a negative
+    /// that rounds to zero keeps it only where Foundation does): what every writer of an
+    /// amount lays out. Nil when its digits cannot be read.
     @inline(__always)
     private func withDigits<Result>(
       _ amount: Decimal,
       _ body: (_ negative: Bool, _ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) ->
         Result
     ) -> Result? {
-      DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
+      if readsDecimalStorage, let (isNegative, units) = DecimalDigits.roundedUnits(amount, places: fractionDigits) {
+        return withDigits(of: units, zeros: 0) { integer, fraction in
+          body(isNegative && (units != 0 || negativeZeroKeepsSign), integer, fraction)
+        }
+      }
+      return DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
         let isZero = !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
         return body(isNegative && (!isZero || negativeZeroKeepsSign), integer, fraction)
       }
     }
 
-    /// `count` as ASCII digits with the pattern's places of zeros, and whether it is
-    /// negative: what every writer of a count lays out.
+    /// `count` as digits with the pattern's places of zeros, and whether it is negative:
+    /// what every writer of a count lays out.
     @inline(__always)
     private func withDigits<Result>(
       _ count: Int,
       _ body: (_ negative: Bool, _ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) ->
         Result
     ) -> Result {
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20 + fractionDigits) { buffer in
-        var rest = count.magnitude
-        var start = 20
+      withDigits(of: UInt64(count.magnitude), zeros: fractionDigits) { body(count < 0, $0, $1) }
+    }
+
+    /// The digits (values 0–9) of `units` followed by `zeros` zeros, split before the
+    /// last ``fractionDigits``, with zeros in front so that at least one integer digit is
+    /// left: `units` 5 at two places is `0` and `05`. In a buffer on the stack: 20 digits,
+    /// at most 19 zeros after them or in front.
+    @inline(__always)
+    private func withDigits<Result>(
+      of units: UInt64, zeros: Int,
+      _ body: (_ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+        var start = 40 - zeros
+        for index in start..<40 { buffer[index] = 0 }
+        var rest = units
         repeat {
           start -= 1
-          buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+          buffer[start] = UInt8(truncatingIfNeeded: rest % 10)
           rest /= 10
         } while rest != 0
-        for index in 20..<(20 + fractionDigits) { buffer[index] = UInt8(ascii: "0") }
-        let base = UnsafeBufferPointer(buffer)
+        let integerEnd = 40 - fractionDigits
+        while start >= integerEnd {
+          start -= 1
+          buffer[start] = 0
+        }
+        let digits = UnsafeBufferPointer(buffer)
         return body(
-          count < 0, UnsafeBufferPointer(rebasing: base[start..<20]),
-          UnsafeBufferPointer(rebasing: base[20..<(20 + fractionDigits)]))
+          UnsafeBufferPointer(rebasing: digits[start..<integerEnd]), UnsafeBufferPointer(rebasing: digits[integerEnd...]))
       }
     }
 
-    /// Lays out ASCII digits in the room `html` reserves for them.
+    /// The room ``layout(negative:integer:fraction:into:)`` needs for so many digits: at
+    /// least what it writes, and the slack its last word may write past that.
+    @inline(__always)
+    private func room(integerDigits: Int, fractionDigits: Int) -> Int {
+      fixedRoom + integerDigits * integerDigitRoom + fractionDigits * digitWidth
+    }
+
+    /// Lays out digits in the room `html` reserves for them.
+    @inline(__always)
     private func place(
       negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
       _ html: inout HTMLWriter
     ) {
-      let capacity = length(negative: negative, integerDigits: integer.count, fractionDigits: fraction.count)
-      html.appendLaidOut(capacity) { layout(negative: negative, integer: integer, fraction: fraction, into: $0) }
+      html.appendLaidOut(room(integerDigits: integer.count, fractionDigits: fraction.count)) {
+        layout(negative: negative, integer: integer, fraction: fraction, into: UnsafeMutableRawBufferPointer($0))
+      }
     }
 
-    /// Lays out ASCII digits in a temporary buffer and calls `body` with the bytes.
+    /// Lays out digits in a temporary buffer and calls `body` with the bytes.
     private func laidOut<Result>(
       negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
       _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-      let capacity = length(negative: negative, integerDigits: integer.count, fractionDigits: fraction.count)
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, capacity)) { out in
-        let written = layout(negative: negative, integer: integer, fraction: fraction, into: out)
+      let capacity = room(integerDigits: integer.count, fractionDigits: fraction.count)
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { out in
+        let written = layout(negative: negative, integer: integer, fraction: fraction, into: UnsafeMutableRawBufferPointer(out))
         return body(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[..<written]))
       }
     }
 
-    /// The bytes ``layout(negative:integer:fraction:into:)`` writes for so many digits.
-    private func length(negative: Bool, integerDigits: Int, fractionDigits: Int) -> Int {
-      let grouped = primaryGroup > 0 && integerDigits >= primaryGroup + minimumGrouping
-      let separators = grouped ? 1 + max(0, integerDigits - primaryGroup - 1) / secondaryGroup : 0
-      let affixes =
-        negative ? negativePrefix.count + negativeSuffix.count : positivePrefix.count + positiveSuffix.count
-      return affixes + (integerDigits + fractionDigits) * digitWidth + separators * groupingSeparator.count
-        + (fractionDigits == 0 ? 0 : decimalSeparator.count)
-    }
-
-    /// Lays out ASCII digits into `out` (at least ``length(negative:integerDigits:fractionDigits:)``
+    /// Lays out digits into `out` (at least ``room(integerDigits:fractionDigits:)``
     /// bytes): affixes, grouped integer part, decimal separator, fraction. Returns the
-    /// bytes written.
+    /// bytes written; those after them up to the room are scratch.
+    @inline(__always)
     private func layout(
       negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-      into out: UnsafeMutableBufferPointer<UInt8>
+      into out: UnsafeMutableRawBufferPointer
     ) -> Int {
-      let grouped = primaryGroup > 0 && integer.count >= primaryGroup + minimumGrouping
       var at = 0
-      func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes {
-          out[at] = byte
-          at += 1
-        }
-      }
-      func putDigits(_ run: UnsafeBufferPointer<UInt8>) {
-        if asciiDigits {
-          put(run)
-          return
-        }
-        for byte in run {
-          let offset = Int(byte &- UInt8(ascii: "0")) * digitWidth
-          put(UnsafeBufferPointer(rebasing: digits[offset..<(offset + digitWidth)]))
-        }
-      }
-      put(negative ? negativePrefix : positivePrefix)
-      if grouped {
+      put(negative ? negativePrefix : positivePrefix, into: out, at: &at)
+      if primaryGroup > 0 && integer.count >= primaryGroup + minimumGrouping {
         // The leftmost group is what is left over by the secondary groups.
         let beforePrimary = integer.count - primaryGroup
-        var first = beforePrimary % secondaryGroup
-        if first == 0 { first = secondaryGroup }
-        var index = 0
-        putDigits(UnsafeBufferPointer(rebasing: integer[0..<first]))
-        index = first
+        var index = (beforePrimary - 1) % secondaryGroup + 1
+        putDigits(UnsafeBufferPointer(rebasing: integer[0..<index]), into: out, at: &at)
         while index < beforePrimary {
-          put(groupingSeparator)
-          putDigits(UnsafeBufferPointer(rebasing: integer[index..<(index + secondaryGroup)]))
+          put(groupingSeparator, into: out, at: &at)
+          putDigits(UnsafeBufferPointer(rebasing: integer[index..<(index + secondaryGroup)]), into: out, at: &at)
           index += secondaryGroup
         }
-        put(groupingSeparator)
-        putDigits(UnsafeBufferPointer(rebasing: integer[index...]))
+        put(groupingSeparator, into: out, at: &at)
+        putDigits(UnsafeBufferPointer(rebasing: integer[index...]), into: out, at: &at)
       } else {
-        putDigits(integer)
+        putDigits(integer, into: out, at: &at)
       }
       if !fraction.isEmpty {
-        put(decimalSeparator)
-        putDigits(fraction)
+        put(decimalSeparator, into: out, at: &at)
+        putDigits(fraction, into: out, at: &at)
       }
-      put(negative ? negativeSuffix : positiveSuffix)
+      put(negative ? negativeSuffix : positiveSuffix, into: out, at: &at)
       return at
+    }
+
+    /// Copies `text` to `out` at `at`: one 16-byte word when it is that short.
+    @inline(__always)
+    private func put(_ text: Text, into out: UnsafeMutableRawBufferPointer, at: inout Int) {
+      if text.count <= 16 {
+        let word = storage.loadUnaligned(fromByteOffset: text.offset, as: SIMD16<UInt8>.self)
+        out.storeBytes(of: word, toByteOffset: at, as: SIMD16<UInt8>.self)
+      } else {
+        UnsafeMutableRawBufferPointer(rebasing: out[at..<(at + text.count)]).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: storage[text.offset..<(text.offset + text.count)]))
+      }
+      at += text.count
+    }
+
+    /// Writes `digits` in the pattern's digits: one 4-byte word from the table each.
+    @inline(__always)
+    private func putDigits(_ digits: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableRawBufferPointer, at: inout Int) {
+      for digit in digits {
+        let word = storage.loadUnaligned(fromByteOffset: Int(digit & 15) &<< 2, as: UInt32.self)
+        out.storeBytes(of: word, toByteOffset: at, as: UInt32.self)
+        at += digitWidth
+      }
     }
   }
 }
