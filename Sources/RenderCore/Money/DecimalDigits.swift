@@ -71,9 +71,11 @@ enum DecimalDigits {
   /// digits, the last `places` of them the fraction, are the digits `withRounded` gives.
   ///
   /// Nil when the mantissa is longer than 64 bits, the result does not fit 64 bits,
-  /// `places` exceeds 19, for NaN, or when the storage does not read as the public
-  /// `exponent` and `sign` say: the caller takes `withRounded`. The caller checks
-  /// ``layoutIsKnown`` once (``NumberPattern/Packed`` does when it is made).
+  /// `places` exceeds 19, or for NaN: the caller takes `withRounded`. The caller checks
+  /// ``layoutIsKnown`` once (``NumberPattern/Packed`` does when it is made); the public
+  /// `exponent` and `sign` are not asked again per value (two calls into Foundation,
+  /// about 50 instructions): a struct has one layout, and every learned pattern writes
+  /// its probes through this read before it is used.
   @inline(__always)
   static func roundedUnits(_ value: Decimal, places: Int) -> (isNegative: Bool, units: UInt64)? {
     #if _endian(little)
@@ -88,9 +90,7 @@ enum DecimalDigits {
       let length = Int(flags >> 4)
       let isNegative = flags & 0x08 != 0
       // Length 0 is zero, or NaN when negative; words past the length are not read.
-      guard length <= 4, length > 0 || !isNegative, exponent == value.exponent,
-        isNegative == (value.sign == .minus)
-      else { return nil }
+      guard length <= 4, length > 0 || !isNegative else { return nil }
       let mantissa = length == 4 ? stored : stored & ((1 &<< UInt64(16 &* length)) &- 1)
       let shift = exponent + places
       if shift >= 0 {
