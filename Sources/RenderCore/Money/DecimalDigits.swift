@@ -79,7 +79,7 @@ enum DecimalDigits {
   @inline(__always)
   static func roundedUnits(_ value: Decimal, places: Int) -> (isNegative: Bool, units: UInt64)? {
     #if _endian(little)
-      guard MemoryLayout<Decimal>.size == 20, places >= 0, places <= 19 else { return nil }
+      guard MemoryLayout<Decimal>.size == 20, UInt(bitPattern: places) <= 19 else { return nil }
       let (exponent, flags, stored) = withUnsafeBytes(of: value) { raw in
         (
           Int(Int8(bitPattern: raw[0])), raw[1],
@@ -87,19 +87,21 @@ enum DecimalDigits {
           raw.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
         )
       }
-      let length = Int(flags >> 4)
-      let isNegative = flags & 0x08 != 0
-      // Length 0 is zero, or NaN when negative; words past the length are not read.
-      guard length <= 4, length > 0 || !isNegative else { return nil }
-      let mantissa = length == 4 ? stored : stored & ((1 &<< UInt64(16 &* length)) &- 1)
-      let shift = exponent + places
-      if shift >= 0 {
-        var units = mantissa
-        for _ in 0..<shift where units != 0 {
-          let (times, overflow) = units.multipliedReportingOverflow(by: 10)
-          guard !overflow else { return nil }
-          units = times
-        }
+      // The length in words, then the sign: 0 is zero, 1 (negative, no words) NaN, 2 to
+      // 9 a mantissa of one to four words; words past the length are not read.
+      let lengthAndSign = flags >> 3
+      guard lengthAndSign <= 9, lengthAndSign != 1 else { return nil }
+      let isNegative = lengthAndSign & 1 != 0
+      let length = Int(lengthAndSign >> 1)
+      let mantissa = length == 0 ? 0 : stored & (UInt64.max &>> (64 &- 16 &* length))
+      let shift = exponent &+ places
+      if shift == 0 { return (isNegative, mantissa) }
+      if shift > 0 {
+        guard shift <= 19 else { return mantissa == 0 ? (isNegative, 0) : nil }
+        var scale: UInt64 = 10
+        for _ in 1..<shift { scale &*= 10 }
+        let (high, units) = mantissa.multipliedFullWidth(by: scale)
+        guard high == 0 else { return nil }
         return (isNegative, units)
       }
       // Past 19 dropped digits a 64-bit mantissa is below 0.19 units: it rounds to 0.

@@ -89,6 +89,17 @@ struct NumberPattern: Sendable, Equatable {
     let negativeSuffix = place(negativeSuffix)
     let decimalSeparator = place(decimalSeparator)
     let groupingSeparator = place(groupingSeparator)
+    var digitRuns = Packed.DigitRuns.oneByOne
+    if digits == Array("0123456789".utf8) {
+      digitRuns = .ascii
+    } else if digitWidth == 2, let lead = digits.first, let zero = digits.dropFirst().first,
+      (0..<10).allSatisfy({ digits[2 * $0] == lead && digits[2 * $0 + 1] == zero &+ UInt8($0) })
+    {
+      digitRuns = .twoBytes(zero: UInt16(lead) | UInt16(zero) << 8)
+    }
+    #if !_endian(little)
+      digitRuns = .oneByOne
+    #endif
     let affixes = max(positivePrefix.count + positiveSuffix.count, negativePrefix.count + negativeSuffix.count)
     let plan = Packed.Plan(
       positivePrefix: positivePrefix, positiveSuffix: positiveSuffix, negativePrefix: negativePrefix,
@@ -96,8 +107,10 @@ struct NumberPattern: Sendable, Equatable {
       digitWidth: digitWidth, primaryGroup: primaryGroup, secondaryGroup: max(1, secondaryGroup),
       minimumGrouping: minimumGrouping, fractionDigits: fractionDigits, negativeZeroKeepsSign: negativeZeroKeepsSign,
       isMarkupFree: isMarkupFree, readsDecimalStorage: DecimalDigits.layoutIsKnown,
-      asciiDigits: digits == Array("0123456789".utf8), fixedRoom: affixes + decimalSeparator.count + Packed.slack,
-      integerDigitRoom: digitWidth + groupingSeparator.count)
+      digitRuns: digitRuns, fixedRoom: affixes + decimalSeparator.count + Packed.slack,
+      integerDigitRoom: digitWidth + groupingSeparator.count,
+      unitsRoom: affixes + decimalSeparator.count + Packed.slack + 20 * (digitWidth + groupingSeparator.count)
+        + fractionDigits * digitWidth)
     let planned = base.initializeMemory(as: Packed.Plan.self, repeating: plan, count: 1)
     return Packed(base: UnsafeRawPointer(base), plan: UnsafePointer(planned))
   }
@@ -113,9 +126,9 @@ struct NumberPattern: Sendable, Equatable {
   /// bytes, is laid out by one function,
   /// ``layout(negative:integer:integerCount:fraction:fractionCount:digitsHaveSlack:into:)``,
   /// in one pass: each affix and separator (at most 16 bytes) is copied as one 16-byte
-  /// word, each run of ASCII digits as one 16-byte word too, other digits (`٤`) as one
-  /// 4-byte word each from a table; each store overwrites the slack the one before wrote
-  /// past its end.
+  /// word, a run of digits as 16-byte words too when they are ASCII or two bytes each
+  /// (`٤`, see ``DigitRuns``), other digits as one 4-byte word each from a table; each
+  /// store overwrites the slack the one before wrote past its end.
   ///
   /// The digits of almost every amount come from ``DecimalDigits/roundedUnits(_:places:)``
   /// (a mantissa of at most 64 bits, rounded in integer arithmetic), two at a time into
@@ -140,14 +153,29 @@ struct NumberPattern: Sendable, Equatable {
       var isMarkupFree: Bool
       /// ``DecimalDigits/layoutIsKnown``, read once.
       var readsDecimalStorage: Bool
-      /// The digits are ASCII `0`–`9`: a run of digit values is written as one word
-      /// with `0x30` or-ed into each byte.
-      var asciiDigits: Bool
+      /// How runs of digits are written.
+      var digitRuns: DigitRuns
       /// Room an amount needs besides its digits: the longer pair of affixes, the
       /// decimal separator and the slack.
       var fixedRoom: Int
       /// Room an integer digit needs at most: the digit and a grouping separator.
       var integerDigitRoom: Int
+      /// The room of 20 integer digits and the fraction: what
+      /// ``layout(negative:units:zeros:into:)`` needs.
+      var unitsRoom: Int
+    }
+
+    /// How a run of digit values (0–9) becomes the pattern's digits.
+    enum DigitRuns {
+      /// ASCII `0`–`9`: 16 digits at a time, `0x30` or-ed into each byte.
+      case ascii
+      /// Two bytes each, the same first byte and the second counting up from digit 0's
+      /// (`٠`–`٩`, U+0660–0669: `D9 A0`–`D9 A9`): 8 digits at a time, each value widened
+      /// to 16 bits, shifted into the second byte and added to `zero`, digit 0's bytes
+      /// as a little-endian word.
+      case twoBytes(zero: UInt16)
+      /// Any other digits: one 4-byte word each from the digit table.
+      case oneByOne
     }
 
     /// One text of the pattern (an affix or a separator): bytes from the storage's start.
@@ -263,9 +291,8 @@ struct NumberPattern: Sendable, Equatable {
       plan.pointee.fixedRoom + integerDigits &* plan.pointee.integerDigitRoom + fractionDigits &* plan.pointee.digitWidth
     }
 
-    /// The room ``layout(negative:units:zeros:into:)`` needs: 20 integer digits, the
-    /// pattern's fraction digits.
-    private var unitsRoom: Int { room(integerDigits: 20, fractionDigits: plan.pointee.fractionDigits) }
+    /// ``Plan/unitsRoom``.
+    private var unitsRoom: Int { plan.pointee.unitsRoom }
 
     /// Lays out bytes with `write` in a temporary buffer of `room` bytes and calls `body`
     /// with them.
@@ -379,22 +406,37 @@ struct NumberPattern: Sendable, Equatable {
       at &+= text.count
     }
 
-    /// Writes `count` digits from `digits` in the pattern's digits: ASCII ones 16 at a
-    /// time when `slack` says 16 bytes may be read past them, others one 4-byte word
-    /// each from the table.
+    /// Writes `count` digits from `digits` in the pattern's digits: a run at a time
+    /// (``DigitRuns``) when `slack` says 16 bytes may be read past them, else one 4-byte
+    /// word each from the table.
     @inline(__always)
     private func putDigits(
       _ digits: UnsafeRawPointer, count: Int, slack: Bool, into out: UnsafeMutableRawPointer, at: inout Int
     ) {
-      if slack && plan.pointee.asciiDigits {
-        var done = 0
-        repeat {
-          let word = digits.loadUnaligned(fromByteOffset: done, as: SIMD16<UInt8>.self) | SIMD16(repeating: 0x30)
-          out.storeBytes(of: word, toByteOffset: at &+ done, as: SIMD16<UInt8>.self)
-          done &+= 16
-        } while done < count
-        at &+= count
-        return
+      if slack {
+        switch plan.pointee.digitRuns {
+        case .ascii:
+          var done = 0
+          repeat {
+            let word = digits.loadUnaligned(fromByteOffset: done, as: SIMD16<UInt8>.self) | SIMD16(repeating: 0x30)
+            out.storeBytes(of: word, toByteOffset: at &+ done, as: SIMD16<UInt8>.self)
+            done &+= 16
+          } while done < count
+          at &+= count
+          return
+        case .twoBytes(let zero):
+          var done = 0
+          repeat {
+            let values = SIMD8<UInt16>(truncatingIfNeeded: digits.loadUnaligned(fromByteOffset: done, as: SIMD8<UInt8>.self))
+            let words = values &<< 8 &+ SIMD8(repeating: zero)
+            out.storeBytes(of: words, toByteOffset: at &+ 2 &* done, as: SIMD8<UInt16>.self)
+            done &+= 8
+          } while done < count
+          at &+= 2 &* count
+          return
+        case .oneByOne:
+          break
+        }
       }
       let table = base + Packed.digitTableStart
       let width = plan.pointee.digitWidth
