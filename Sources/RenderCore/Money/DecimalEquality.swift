@@ -11,7 +11,8 @@ extension Decimal {
   /// mantissas fit 64 bits) and their mantissas compared at the same exponent; NaN, or
   /// storage that does not read as expected, is left to Foundation's `==`.
   public func isSameValue(as other: Decimal) -> Bool {
-    if DecimalDigits.layoutIsKnown, let lhs = DecimalDigits.shortParts(self), let rhs = DecimalDigits.shortParts(other) {
+    if DecimalDigits.layoutIsKnown, let lhs = DecimalDigits.shortParts(self), let rhs = DecimalDigits.shortParts(other)
+    {
       return DecimalDigits.areSameValue(lhs, rhs)
     }
     guard let lhs = DecimalDigits.parts(self), let rhs = DecimalDigits.parts(other) else { return self == other }

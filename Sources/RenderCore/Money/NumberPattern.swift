@@ -263,7 +263,8 @@ struct NumberPattern: Sendable, Equatable {
       let zeros = plan.pointee.fractionDigits
       html.appendLaidOut(unitsRoom) { out in
         guard let start = out.baseAddress else { return 0 }
-        return layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: UnsafeMutableRawPointer(start))
+        return layout(
+          negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: UnsafeMutableRawPointer(start))
       }
     }
 
@@ -288,7 +289,8 @@ struct NumberPattern: Sendable, Equatable {
     /// may write past that.
     @inline(__always)
     private func room(integerDigits: Int, fractionDigits: Int) -> Int {
-      plan.pointee.fixedRoom + integerDigits &* plan.pointee.integerDigitRoom + fractionDigits &* plan.pointee.digitWidth
+      let integerRoom = integerDigits &* plan.pointee.integerDigitRoom
+      return plan.pointee.fixedRoom + integerRoom + fractionDigits &* plan.pointee.digitWidth
     }
 
     /// ``Plan/unitsRoom``.
@@ -326,13 +328,15 @@ struct NumberPattern: Sendable, Equatable {
           let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
           let tens = pair / 10
           start &-= 2
-          digits.storeBytes(of: UInt16(truncatingIfNeeded: tens | (pair &- tens &* 10) &<< 8), toByteOffset: start, as: UInt16.self)
+          digits.storeBytes(
+            of: UInt16(truncatingIfNeeded: tens | (pair &- tens &* 10) &<< 8), toByteOffset: start, as: UInt16.self)
           rest = quotient
         }
         if rest >= 10 {
           let tens = rest / 10
           start &-= 2
-          digits.storeBytes(of: UInt16(truncatingIfNeeded: tens | (rest &- tens &* 10) &<< 8), toByteOffset: start, as: UInt16.self)
+          digits.storeBytes(
+            of: UInt16(truncatingIfNeeded: tens | (rest &- tens &* 10) &<< 8), toByteOffset: start, as: UInt16.self)
         } else {
           start &-= 1
           digits.storeBytes(of: UInt8(truncatingIfNeeded: rest), toByteOffset: start, as: UInt8.self)
@@ -427,7 +431,8 @@ struct NumberPattern: Sendable, Equatable {
         case .twoBytes(let zero):
           var done = 0
           repeat {
-            let values = SIMD8<UInt16>(truncatingIfNeeded: digits.loadUnaligned(fromByteOffset: done, as: SIMD8<UInt8>.self))
+            let values = SIMD8<UInt16>(
+              truncatingIfNeeded: digits.loadUnaligned(fromByteOffset: done, as: SIMD8<UInt8>.self))
             let words = values &<< 8 &+ SIMD8(repeating: zero)
             out.storeBytes(of: words, toByteOffset: at &+ 2 &* done, as: SIMD8<UInt16>.self)
             done &+= 8
