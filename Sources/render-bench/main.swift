@@ -61,8 +61,8 @@ import StatusRender
 //   the page: affixes and separators one 16-byte word each, a run of ASCII digits one
 //   16-byte word, two-byte digits (`٤`) eight at a time, others from a 4-byte table; the
 //   packed pattern is two pointers to a plan kept with its text. Other amounts take the
-//   general path as before. An amount ≈ 255 instructions, a count ≈ 145
-//   (`isSameValue` ≈ 75 from ≈ 115); a page of 10 / 100 / 1,000 items 55.6 k / 411 k /
+//   general path as before. An amount ≈ 255 instructions, a count ≈ 145 (from ≈ 305),
+//   `isSameValue` ≈ 75 (from ≈ 145); a page of 10 / 100 / 1,000 items 55.6 k / 411 k /
 //   4.01 M → 42.1 k / 295 k / 2.85 M.
 // - Cart HTML / HTMLWriter: one UTF-8 buffer filled with memcpy, escaping by runs; UI
 //   strings parsed per language on first use and split once into literal and
