@@ -72,8 +72,7 @@ import Testing
         value.formatted(Self.dollars).replacingOccurrences(of: original, with: replacement)
       })
     #expect(!pattern.isMarkupFree)
-    let output = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pattern.packedByteCount) { storage in
-      let packed = pattern.packed(into: storage)
+    let output = pattern.withPacked { packed in
       var html = HTMLWriter()
       _ = packed.withUTF8(Self.decimal("1234.5")) { html.number(utf8: $0, isMarkupFree: packed.isMarkupFree) }
       return html.output

@@ -64,6 +64,67 @@ enum DecimalDigits {
     }
   }
 
+  /// ``parts(_:)`` of a value whose mantissa has at most 64 bits (`high` is 0), read in
+  /// one load and without asking Foundation: nil for a longer mantissa or NaN. The
+  /// caller checks ``layoutIsKnown`` once (``NumberPattern/Packed`` does when it is
+  /// made); the public `exponent` and `sign` are not asked again per value (two calls
+  /// into Foundation, about 50 instructions): a struct has one layout, and every learned
+  /// pattern writes its probes through this read before it is used.
+  @inline(__always)
+  static func shortParts(_ value: Decimal) -> Parts? {
+    #if _endian(little)
+      guard MemoryLayout<Decimal>.size == 20 else { return nil }
+      let (exponent, flags, stored) = withUnsafeBytes(of: value) { raw in
+        (
+          Int(Int8(bitPattern: raw[0])), raw[1],
+          // The mantissa's first four 16-bit words, little-endian: one load.
+          raw.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
+        )
+      }
+      // The length in words, then the sign: 0 is zero, 1 (negative, no words) NaN, 2 to
+      // 9 a mantissa of one to four words; words past the length are not read.
+      let lengthAndSign = flags >> 3
+      guard lengthAndSign <= 9, lengthAndSign != 1 else { return nil }
+      let length = Int(lengthAndSign >> 1)
+      let mantissa = length == 0 ? 0 : stored & (UInt64.max &>> (64 &- 16 &* length))
+      return Parts(isNegative: lengthAndSign & 1 != 0, exponent: exponent, low: mantissa, high: 0)
+    #else
+      return nil
+    #endif
+  }
+
+  /// `value` × 10^`places` rounded half-even, as a whole number of the currency's
+  /// smallest unit (`14.305` at two places is 1430), and `value`'s sign: the common
+  /// amount, a mantissa of at most 64 bits (``shortParts(_:)``), rounded in integer
+  /// arithmetic, without ``withRounded(_:places:_:)``'s digit buffer. The units' decimal
+  /// digits, the last `places` of them the fraction, are the digits `withRounded` gives.
+  ///
+  /// Nil when `shortParts` is, when the result does not fit 64 bits or `places` exceeds
+  /// 19: the caller takes `withRounded`.
+  @inline(__always)
+  static func roundedUnits(_ value: Decimal, places: Int) -> (isNegative: Bool, units: UInt64)? {
+    guard UInt(bitPattern: places) <= 19, let parts = shortParts(value) else { return nil }
+    let mantissa = parts.low
+    let shift = parts.exponent &+ places
+    if shift == 0 { return (parts.isNegative, mantissa) }
+    if shift > 0 {
+      guard shift <= 19 else { return mantissa == 0 ? (parts.isNegative, 0) : nil }
+      var scale: UInt64 = 10
+      for _ in 1..<shift { scale &*= 10 }
+      let (high, units) = mantissa.multipliedFullWidth(by: scale)
+      guard high == 0 else { return nil }
+      return (parts.isNegative, units)
+    }
+    // Past 19 dropped digits a 64-bit mantissa is below 0.19 units: it rounds to 0.
+    guard shift >= -19 else { return (parts.isNegative, 0) }
+    var divisor: UInt64 = 10
+    for _ in 1..<(-shift) { divisor &*= 10 }
+    let (quotient, remainder) = mantissa.quotientAndRemainder(dividingBy: divisor)
+    let half = divisor >> 1
+    let roundsUp = remainder > half || (remainder == half && quotient & 1 == 1)
+    return (parts.isNegative, roundsUp ? quotient &+ 1 : quotient)
+  }
+
   /// `value` as an `Int` when it is a whole number that fits, else nil.
   static func integer(_ value: Decimal) -> Int? {
     withRounded(value, places: 0) { isNegative, integer, _ -> Int? in

@@ -7,9 +7,14 @@ extension Decimal {
   ///
   /// Foundation's `==` normalises both sides through its general comparison, about 650
   /// instructions; a cart asks once per item (`isAdjusted`). Finite values are read as
-  /// ``DecimalDigits/Parts`` and their mantissas compared at the same exponent; NaN, or
+  /// ``DecimalDigits/Parts`` (``DecimalDigits/shortParts(_:)`` in one load when both
+  /// mantissas fit 64 bits) and their mantissas compared at the same exponent; NaN, or
   /// storage that does not read as expected, is left to Foundation's `==`.
   public func isSameValue(as other: Decimal) -> Bool {
+    if DecimalDigits.layoutIsKnown, let lhs = DecimalDigits.shortParts(self), let rhs = DecimalDigits.shortParts(other)
+    {
+      return DecimalDigits.areSameValue(lhs, rhs)
+    }
     guard let lhs = DecimalDigits.parts(self), let rhs = DecimalDigits.parts(other) else { return self == other }
     return DecimalDigits.areSameValue(lhs, rhs)
   }

@@ -54,12 +54,12 @@ public struct MoneyFormatter: Sendable {
     let pattern: NumberPattern
     /// Points into `storage`; both are immutable after `init`, hence `@unchecked Sendable`.
     let packed: NumberPattern.Packed
-    private let storage: UnsafeMutableBufferPointer<UInt8>
+    private let storage: UnsafeMutableRawBufferPointer
 
     init?(_ pattern: NumberPattern?) {
       guard let pattern else { return nil }
       self.pattern = pattern
-      storage = .allocate(capacity: max(1, pattern.packedByteCount))
+      storage = .allocate(byteCount: pattern.packedByteCount, alignment: NumberPattern.Packed.alignment)
       packed = pattern.packed(into: storage)
     }
 
@@ -156,7 +156,10 @@ public struct MoneyFormatter: Sendable {
 
   /// Calls `body` with the bytes ``withUTF8(_:_:)-(Decimal,_)`` gives and whether they
   /// need no HTML escaping (true only from a pattern proven free of `&` `"` `<` `>`;
-  /// Foundation's own text is always scanned).
+  /// Foundation's own text is always scanned). Not inlined: a page's writer calls it
+  /// only when ``write(_:into:)-(Decimal,_)`` cannot, and Foundation's style would
+  /// otherwise cost its set-up in every amount's call.
+  @inline(never)
   func withMarkedUTF8<Result>(
     _ amount: Decimal, _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ isMarkupFree: Bool) -> Result
   ) -> Result {
@@ -185,6 +188,7 @@ public struct MoneyFormatter: Sendable {
   }
 
   /// ``withMarkedUTF8(_:_:)-(Decimal,_)`` for a count.
+  @inline(never)
   func withMarkedUTF8<Result>(
     _ count: Int, _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ isMarkupFree: Bool) -> Result
   ) -> Result {

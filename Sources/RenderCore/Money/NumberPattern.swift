@@ -42,9 +42,6 @@ struct NumberPattern: Sendable, Equatable {
     return !texts.contains { $0.contains(where: markup.contains) }
   }
 
-  /// True when the digits are ASCII `0`–`9`: runs of digits are copied as they are.
-  private var asciiDigits: Bool { digitWidth == 1 && digits == Array("0123456789".utf8) }
-
   /// `amount` as Foundation writes it with this pattern, or nil when its digits cannot
   /// be read (see ``DecimalDigits``). The bytes are ``Packed/withUTF8(_:_:)-(Decimal,_)``'s.
   func format(_ amount: Decimal) -> String? {
@@ -56,70 +53,180 @@ struct NumberPattern: Sendable, Equatable {
     withPacked { $0.withUTF8(count) { String(decoding: $0, as: UTF8.self) } }
   }
 
-  /// The bytes ``Packed`` needs for this pattern's text.
+  /// The bytes ``Packed`` needs for this pattern: its ``Packed/Plan``, a table of its
+  /// digits as 16 words (``Packed/digitTableBytes``), its text, and ``Packed/slack``
+  /// bytes after the text that a word-sized copy of its last piece may read.
   var packedByteCount: Int {
-    positivePrefix.count + positiveSuffix.count + negativePrefix.count + negativeSuffix.count + digits.count
-      + decimalSeparator.count + groupingSeparator.count
+    Packed.textStart + positivePrefix.count + positiveSuffix.count + negativePrefix.count + negativeSuffix.count
+      + decimalSeparator.count + groupingSeparator.count + Packed.slack
   }
 
-  /// This pattern with its text copied into `storage` (at least ``packedByteCount``
-  /// bytes), which must outlive the result.
-  func packed(into storage: UnsafeMutableBufferPointer<UInt8>) -> Packed {
-    var at = 0
-    func place(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
-      let slice = UnsafeMutableBufferPointer(rebasing: storage[at..<(at + bytes.count)])
-      _ = slice.initialize(from: bytes)
-      at += bytes.count
-      return UnsafeBufferPointer(slice)
+  /// This pattern laid out in `storage` (at least ``packedByteCount`` bytes, aligned as
+  /// ``Packed/alignment``), which must outlive the result. Its digits are one scalar
+  /// each (1 to 4 bytes) and its fraction digits at most 19, as
+  /// ``learn(wholeNumbers:reference:)`` makes them (0 to 6).
+  func packed(into storage: UnsafeMutableRawBufferPointer) -> Packed {
+    precondition(
+      storage.count >= packedByteCount && (1...4).contains(digitWidth) && (0...19).contains(fractionDigits))
+    guard let base = storage.baseAddress, Int(bitPattern: base) % Packed.alignment == 0 else {
+      preconditionFailure("packed storage must be aligned for NumberPattern.Packed.Plan")
     }
-    return Packed(
-      positivePrefix: place(positivePrefix), positiveSuffix: place(positiveSuffix),
-      negativePrefix: place(negativePrefix), negativeSuffix: place(negativeSuffix), digits: place(digits),
-      decimalSeparator: place(decimalSeparator), groupingSeparator: place(groupingSeparator),
-      digitWidth: digitWidth, primaryGroup: primaryGroup, secondaryGroup: secondaryGroup,
+    storage.initializeMemory(as: UInt8.self, repeating: 0)
+    for digit in 0..<10 {
+      var word: UInt32 = 0
+      for byte in 0..<digitWidth { word |= UInt32(digits[digit * digitWidth + byte]) << (8 * byte) }
+      storage.storeBytes(of: word.littleEndian, toByteOffset: Packed.digitTableStart + 4 * digit, as: UInt32.self)
+    }
+    var at = Packed.textStart
+    func place(_ bytes: [UInt8]) -> Packed.Text {
+      for (index, byte) in bytes.enumerated() { storage[at + index] = byte }
+      defer { at += bytes.count }
+      return Packed.Text(offset: at, count: bytes.count)
+    }
+    let positivePrefix = place(positivePrefix)
+    let positiveSuffix = place(positiveSuffix)
+    let negativePrefix = place(negativePrefix)
+    let negativeSuffix = place(negativeSuffix)
+    let decimalSeparator = place(decimalSeparator)
+    let groupingSeparator = place(groupingSeparator)
+    var digitRuns = Packed.DigitRuns.oneByOne
+    if digits == Array("0123456789".utf8) {
+      digitRuns = .ascii
+    } else if digitWidth == 2, let lead = digits.first, let zero = digits.dropFirst().first,
+      (0..<10).allSatisfy({ digits[2 * $0] == lead && digits[2 * $0 + 1] == zero &+ UInt8($0) })
+    {
+      digitRuns = .twoBytes(zero: UInt16(lead) | UInt16(zero) << 8)
+    }
+    #if !_endian(little)
+      digitRuns = .oneByOne
+    #endif
+    let affixes = max(positivePrefix.count + positiveSuffix.count, negativePrefix.count + negativeSuffix.count)
+    let plan = Packed.Plan(
+      positivePrefix: positivePrefix, positiveSuffix: positiveSuffix, negativePrefix: negativePrefix,
+      negativeSuffix: negativeSuffix, decimalSeparator: decimalSeparator, groupingSeparator: groupingSeparator,
+      digitWidth: digitWidth, primaryGroup: primaryGroup, secondaryGroup: max(1, secondaryGroup),
       minimumGrouping: minimumGrouping, fractionDigits: fractionDigits, negativeZeroKeepsSign: negativeZeroKeepsSign,
-      asciiDigits: asciiDigits, isMarkupFree: isMarkupFree)
+      isMarkupFree: isMarkupFree, readsDecimalStorage: DecimalDigits.layoutIsKnown,
+      digitRuns: digitRuns, fixedRoom: affixes + decimalSeparator.count + Packed.slack,
+      integerDigitRoom: digitWidth + groupingSeparator.count,
+      unitsRoom: affixes + decimalSeparator.count + Packed.slack + 20 * (digitWidth + groupingSeparator.count)
+        + fractionDigits * digitWidth)
+    let planned = base.initializeMemory(as: Packed.Plan.self, repeating: plan, count: 1)
+    return Packed(base: UnsafeRawPointer(base), plan: UnsafePointer(planned))
   }
 
   /// Calls `body` with this pattern packed in a temporary buffer.
-  private func withPacked<Result>(_ body: (Packed) -> Result) -> Result {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, packedByteCount)) { body(packed(into: $0)) }
+  func withPacked<Result>(_ body: (Packed) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(byteCount: packedByteCount, alignment: Packed.alignment) { body(packed(into: $0)) }
   }
 
-  /// A ``NumberPattern`` whose text lies in memory its owner keeps (``MoneyFormatter``
-  /// keeps one per pair for its lifetime): copying it retains nothing, so an amount is
-  /// written without touching a reference count. Every amount, `String` or bytes, is
-  /// laid out by ``Packed/layout(negative:integer:fraction:into:)``.
+  /// A ``NumberPattern`` laid out for writing, in memory its owner keeps
+  /// (``MoneyFormatter`` keeps one per pair for its lifetime): two pointers, so copying
+  /// it copies nothing else and retains nothing. Every amount and count, `String` or
+  /// bytes, is laid out by one function,
+  /// ``layout(negative:integer:integerCount:fraction:fractionCount:digitsHaveSlack:into:)``,
+  /// in one pass: each affix and separator (at most 16 bytes) is copied as one 16-byte
+  /// word, a run of digits as 16-byte words too when they are ASCII or two bytes each
+  /// (`٤`, see ``DigitRuns``), other digits as one 4-byte word each from a table; each
+  /// store overwrites the slack the one before wrote past its end.
+  ///
+  /// The digits of almost every amount come from ``DecimalDigits/roundedUnits(_:places:)``
+  /// (a mantissa of at most 64 bits, rounded in integer arithmetic), two at a time into
+  /// a buffer on the stack (``layout(negative:units:zeros:into:)``); the others' from
+  /// ``DecimalDigits/withRounded(_:places:_:)``. Both round half-even to the same digits.
   struct Packed {
-    var positivePrefix: UnsafeBufferPointer<UInt8>
-    var positiveSuffix: UnsafeBufferPointer<UInt8>
-    var negativePrefix: UnsafeBufferPointer<UInt8>
-    var negativeSuffix: UnsafeBufferPointer<UInt8>
-    var digits: UnsafeBufferPointer<UInt8>
-    var decimalSeparator: UnsafeBufferPointer<UInt8>
-    var groupingSeparator: UnsafeBufferPointer<UInt8>
-    var digitWidth: Int
-    var primaryGroup: Int
-    var secondaryGroup: Int
-    var minimumGrouping: Int
-    var fractionDigits: Int
-    var negativeZeroKeepsSign: Bool
-    var asciiDigits: Bool
+    /// The pattern's numbers and where its texts lie, at the start of the storage.
+    struct Plan {
+      var positivePrefix: Text
+      var positiveSuffix: Text
+      var negativePrefix: Text
+      var negativeSuffix: Text
+      var decimalSeparator: Text
+      var groupingSeparator: Text
+      var digitWidth: Int
+      var primaryGroup: Int
+      var secondaryGroup: Int
+      var minimumGrouping: Int
+      var fractionDigits: Int
+      var negativeZeroKeepsSign: Bool
+      /// ``NumberPattern/isMarkupFree``.
+      var isMarkupFree: Bool
+      /// ``DecimalDigits/layoutIsKnown``, read once.
+      var readsDecimalStorage: Bool
+      /// How runs of digits are written.
+      var digitRuns: DigitRuns
+      /// Room an amount needs besides its digits: the longer pair of affixes, the
+      /// decimal separator and the slack.
+      var fixedRoom: Int
+      /// Room an integer digit needs at most: the digit and a grouping separator.
+      var integerDigitRoom: Int
+      /// The room of 20 integer digits and the fraction: what
+      /// ``layout(negative:units:zeros:into:)`` needs.
+      var unitsRoom: Int
+    }
+
+    /// How a run of digit values (0–9) becomes the pattern's digits.
+    enum DigitRuns {
+      /// ASCII `0`–`9`: 16 digits at a time, `0x30` or-ed into each byte.
+      case ascii
+      /// Two bytes each, the same first byte and the second counting up from digit 0's
+      /// (`٠`–`٩`, U+0660–0669: `D9 A0`–`D9 A9`): 8 digits at a time, each value widened
+      /// to 16 bits, shifted into the second byte and added to `zero`, digit 0's bytes
+      /// as a little-endian word.
+      case twoBytes(zero: UInt16)
+      /// Any other digits: one 4-byte word each from the digit table.
+      case oneByOne
+    }
+
+    /// One text of the pattern (an affix or a separator): bytes from the storage's start.
+    struct Text {
+      var offset: Int
+      var count: Int
+    }
+
+    /// The storage's alignment.
+    static let alignment = MemoryLayout<Plan>.alignment
+    /// Where the digit table starts: 16 little-endian words, the UTF-8 of digit `d` in
+    /// word `d` (words 10 to 15 are zero: a digit is read as `d & 15`).
+    static let digitTableStart = (MemoryLayout<Plan>.size + 15) & ~15
+    /// Where the texts start, after the digit table.
+    static let textStart = digitTableStart + 64
+    /// Bytes past what a piece holds that writing it may touch: the storage keeps them
+    /// after its last text, an output buffer after its last byte, the digit buffer
+    /// after its last digit.
+    static let slack = 16
+
+    /// The storage: plan, digit table, texts, then ``slack`` zero bytes.
+    private let base: UnsafeRawPointer
+    private let plan: UnsafePointer<Plan>
+
+    fileprivate init(base: UnsafeRawPointer, plan: UnsafePointer<Plan>) {
+      self.base = base
+      self.plan = plan
+    }
+
     /// ``NumberPattern/isMarkupFree``: the bytes written need no HTML escaping.
-    var isMarkupFree: Bool
+    var isMarkupFree: Bool { plan.pointee.isMarkupFree }
 
     /// Calls `body` with `amount`'s UTF-8 as ``NumberPattern/format(_:)-(Decimal)``
     /// writes it, laid out in a temporary buffer; nil when its digits cannot be read.
     func withUTF8<Result>(_ amount: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-      withDigits(amount) { negative, integer, fraction in
-        laidOut(negative: negative, integer: integer, fraction: fraction, body)
+      if let (negative, units) = roundedUnits(amount) {
+        return laidOut(room: unitsRoom, body) { layout(negative: negative, units: units, zeros: 0, into: $0) }
+      }
+      return DecimalDigits.withRounded(amount, places: plan.pointee.fractionDigits) { isNegative, integer, fraction in
+        let negative = isNegative && (!Self.isZero(integer, fraction) || plan.pointee.negativeZeroKeepsSign)
+        return laidOut(room: room(integerDigits: integer.count, fractionDigits: fraction.count), body) {
+          layout(negative: negative, integer: integer, fraction: fraction, into: $0)
+        }
       }
     }
 
     /// Calls `body` with `count`'s UTF-8 as ``NumberPattern/format(_:)-(Int)`` writes it.
     func withUTF8<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-      withDigits(count) { negative, integer, fraction in
-        laidOut(negative: negative, integer: integer, fraction: fraction, body)
+      let zeros = plan.pointee.fractionDigits
+      return laidOut(room: unitsRoom, body) {
+        layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: $0)
       }
     }
 
@@ -127,139 +234,223 @@ struct NumberPattern: Sendable, Equatable {
     /// page, unescaped (for a pattern that ``isMarkupFree``), by the same layout; false,
     /// nothing written, when its digits cannot be read.
     func write(_ amount: Decimal, into html: inout HTMLWriter) -> Bool {
-      let written: Void? = withDigits(amount) { negative, integer, fraction in
-        place(negative: negative, integer: integer, fraction: fraction, &html)
+      if let (negative, units) = roundedUnits(amount) {
+        html.appendLaidOut(unitsRoom) { out in
+          guard let start = out.baseAddress else { return 0 }
+          return layout(negative: negative, units: units, zeros: 0, into: UnsafeMutableRawPointer(start))
+        }
+        return true
+      }
+      return writeRounded(amount, into: &html)
+    }
+
+    /// ``write(_:into:)-(Decimal,_)`` for an amount ``roundedUnits(_:)`` does not take.
+    @inline(never)
+    private func writeRounded(_ amount: Decimal, into html: inout HTMLWriter) -> Bool {
+      let written: Void? = DecimalDigits.withRounded(amount, places: plan.pointee.fractionDigits) {
+        isNegative, integer, fraction in
+        let negative = isNegative && (!Self.isZero(integer, fraction) || plan.pointee.negativeZeroKeepsSign)
+        html.appendLaidOut(room(integerDigits: integer.count, fractionDigits: fraction.count)) { out in
+          guard let start = out.baseAddress else { return 0 }
+          return layout(negative: negative, integer: integer, fraction: fraction, into: UnsafeMutableRawPointer(start))
+        }
       }
       return written != nil
     }
 
     /// Writes `count` as ``withUTF8(_:_:)-(Int,_)`` gives it straight into `html`'s page.
     func write(_ count: Int, into html: inout HTMLWriter) {
-      withDigits(count) { negative, integer, fraction in
-        place(negative: negative, integer: integer, fraction: fraction, &html)
+      let zeros = plan.pointee.fractionDigits
+      html.appendLaidOut(unitsRoom) { out in
+        guard let start = out.baseAddress else { return 0 }
+        return layout(
+          negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: UnsafeMutableRawPointer(start))
       }
     }
 
-    /// `amount` rounded to the pattern's places, as ASCII digits, and whether it shows a
-    /// minus sign (a negative that rounds to zero keeps it only where Foundation does):
-    /// what every writer of an amount lays out. Nil when its digits cannot be read.
+    /// `amount` in the pattern's smallest units (``DecimalDigits/roundedUnits(_:places:)``)
+    /// and whether it shows a minus sign: a negative that rounds to zero keeps it only
+    /// where Foundation does. Nil when that read does not take the amount.
     @inline(__always)
-    private func withDigits<Result>(
-      _ amount: Decimal,
-      _ body: (_ negative: Bool, _ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) ->
-        Result
-    ) -> Result? {
-      DecimalDigits.withRounded(amount, places: fractionDigits) { isNegative, integer, fraction in
-        let isZero = !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
-        return body(isNegative && (!isZero || negativeZeroKeepsSign), integer, fraction)
-      }
+    private func roundedUnits(_ amount: Decimal) -> (negative: Bool, units: UInt64)? {
+      guard plan.pointee.readsDecimalStorage,
+        let (isNegative, units) = DecimalDigits.roundedUnits(amount, places: plan.pointee.fractionDigits)
+      else { return nil }
+      return (isNegative && (units != 0 || plan.pointee.negativeZeroKeepsSign), units)
     }
 
-    /// `count` as ASCII digits with the pattern's places of zeros, and whether it is
-    /// negative: what every writer of a count lays out.
+    /// True when ASCII digits are all `0`.
+    private static func isZero(_ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) -> Bool {
+      !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
+    }
+
+    /// The room ``layout(negative:integer:integerCount:fraction:fractionCount:digitsHaveSlack:into:)``
+    /// needs for so many digits: at least what it writes, and the slack its last word
+    /// may write past that.
     @inline(__always)
-    private func withDigits<Result>(
-      _ count: Int,
-      _ body: (_ negative: Bool, _ integer: UnsafeBufferPointer<UInt8>, _ fraction: UnsafeBufferPointer<UInt8>) ->
-        Result
-    ) -> Result {
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20 + fractionDigits) { buffer in
-        var rest = count.magnitude
-        var start = 20
-        repeat {
-          start -= 1
-          buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        } while rest != 0
-        for index in 20..<(20 + fractionDigits) { buffer[index] = UInt8(ascii: "0") }
-        let base = UnsafeBufferPointer(buffer)
-        return body(
-          count < 0, UnsafeBufferPointer(rebasing: base[start..<20]),
-          UnsafeBufferPointer(rebasing: base[20..<(20 + fractionDigits)]))
-      }
+    private func room(integerDigits: Int, fractionDigits: Int) -> Int {
+      let integerRoom = integerDigits &* plan.pointee.integerDigitRoom
+      return plan.pointee.fixedRoom + integerRoom + fractionDigits &* plan.pointee.digitWidth
     }
 
-    /// Lays out ASCII digits in the room `html` reserves for them.
-    private func place(
-      negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-      _ html: inout HTMLWriter
-    ) {
-      let capacity = length(negative: negative, integerDigits: integer.count, fractionDigits: fraction.count)
-      html.appendLaidOut(capacity) { layout(negative: negative, integer: integer, fraction: fraction, into: $0) }
-    }
+    /// ``Plan/unitsRoom``.
+    private var unitsRoom: Int { plan.pointee.unitsRoom }
 
-    /// Lays out ASCII digits in a temporary buffer and calls `body` with the bytes.
+    /// Lays out bytes with `write` in a temporary buffer of `room` bytes and calls `body`
+    /// with them.
+    @inline(__always)
     private func laidOut<Result>(
-      negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-      _ body: (UnsafeBufferPointer<UInt8>) -> Result
+      room: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result, _ write: (UnsafeMutableRawPointer) -> Int
     ) -> Result {
-      let capacity = length(negative: negative, integerDigits: integer.count, fractionDigits: fraction.count)
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, capacity)) { out in
-        let written = layout(negative: negative, integer: integer, fraction: fraction, into: out)
-        return body(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[..<written]))
+      withUnsafeTemporaryAllocation(byteCount: room, alignment: 16) { out in
+        guard let start = out.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let written = write(start)
+        return body(UnsafeBufferPointer(start: start.bindMemory(to: UInt8.self, capacity: written), count: written))
       }
     }
 
-    /// The bytes ``layout(negative:integer:fraction:into:)`` writes for so many digits.
-    private func length(negative: Bool, integerDigits: Int, fractionDigits: Int) -> Int {
-      let grouped = primaryGroup > 0 && integerDigits >= primaryGroup + minimumGrouping
-      let separators = grouped ? 1 + max(0, integerDigits - primaryGroup - 1) / secondaryGroup : 0
-      let affixes =
-        negative ? negativePrefix.count + negativeSuffix.count : positivePrefix.count + positiveSuffix.count
-      return affixes + (integerDigits + fractionDigits) * digitWidth + separators * groupingSeparator.count
-        + (fractionDigits == 0 ? 0 : decimalSeparator.count)
+    /// Lays out `units` followed by `zeros` zeros, the last ``Plan/fractionDigits`` of
+    /// them the fraction, into `out` (``unitsRoom`` bytes). The digits are made two at a
+    /// time into a zeroed buffer on the stack, right-aligned, so that the zeros after
+    /// them and the zeros before a short fraction (`units` 5 at two places is `0.05`)
+    /// are already there.
+    @inline(__always)
+    private func layout(negative: Bool, units: UInt64, zeros: Int, into out: UnsafeMutableRawPointer) -> Int {
+      // 20 digits and up to 19 zeros end at 40; the slack follows.
+      withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { buffer in
+        guard let digits = buffer.baseAddress else { return 0 }
+        for offset in stride(from: 0, to: 64, by: 16) {
+          digits.storeBytes(of: SIMD16<UInt8>(), toByteOffset: offset, as: SIMD16<UInt8>.self)
+        }
+        var start = 40 &- zeros
+        var rest = units
+        while rest >= 100 {
+          let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
+          let tens = pair / 10
+          start &-= 2
+          digits.storeBytes(
+            of: UInt16(truncatingIfNeeded: tens | (pair &- tens &* 10) &<< 8), toByteOffset: start, as: UInt16.self)
+          rest = quotient
+        }
+        if rest >= 10 {
+          let tens = rest / 10
+          start &-= 2
+          digits.storeBytes(
+            of: UInt16(truncatingIfNeeded: tens | (rest &- tens &* 10) &<< 8), toByteOffset: start, as: UInt16.self)
+        } else {
+          start &-= 1
+          digits.storeBytes(of: UInt8(truncatingIfNeeded: rest), toByteOffset: start, as: UInt8.self)
+        }
+        let integerEnd = 40 &- plan.pointee.fractionDigits
+        start = min(start, integerEnd &- 1)
+        return layout(
+          negative: negative, integer: UnsafeRawPointer(digits + start), integerCount: integerEnd &- start,
+          fraction: UnsafeRawPointer(digits + integerEnd), fractionCount: 40 &- integerEnd, digitsHaveSlack: true,
+          into: out)
+      }
     }
 
-    /// Lays out ASCII digits into `out` (at least ``length(negative:integerDigits:fractionDigits:)``
-    /// bytes): affixes, grouped integer part, decimal separator, fraction. Returns the
-    /// bytes written.
+    /// Lays out ASCII digits from ``DecimalDigits/withRounded(_:places:_:)`` into `out`.
     private func layout(
       negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-      into out: UnsafeMutableBufferPointer<UInt8>
+      into out: UnsafeMutableRawPointer
     ) -> Int {
-      let grouped = primaryGroup > 0 && integer.count >= primaryGroup + minimumGrouping
+      guard let integerStart = integer.baseAddress else { return 0 }
+      return layout(
+        negative: negative, integer: UnsafeRawPointer(integerStart), integerCount: integer.count,
+        fraction: UnsafeRawPointer(fraction.baseAddress ?? integerStart), fractionCount: fraction.count,
+        digitsHaveSlack: false, into: out)
+    }
+
+    /// Lays out digits (values 0–9, or ASCII: a digit is read as `d & 15`) into `out`
+    /// (room for ``room(integerDigits:fractionDigits:)`` bytes): affixes, grouped integer
+    /// part, decimal separator, fraction. Returns the bytes written; those after them up
+    /// to the room are scratch. `digitsHaveSlack`: 16 bytes may be read after the digits.
+    @inline(__always)
+    private func layout(
+      negative: Bool, integer: UnsafeRawPointer, integerCount: Int, fraction: UnsafeRawPointer, fractionCount: Int,
+      digitsHaveSlack: Bool, into out: UnsafeMutableRawPointer
+    ) -> Int {
       var at = 0
-      func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes {
-          out[at] = byte
-          at += 1
-        }
-      }
-      func putDigits(_ run: UnsafeBufferPointer<UInt8>) {
-        if asciiDigits {
-          put(run)
-          return
-        }
-        for byte in run {
-          let offset = Int(byte &- UInt8(ascii: "0")) * digitWidth
-          put(UnsafeBufferPointer(rebasing: digits[offset..<(offset + digitWidth)]))
-        }
-      }
-      put(negative ? negativePrefix : positivePrefix)
-      if grouped {
+      put(negative ? plan.pointee.negativePrefix : plan.pointee.positivePrefix, into: out, at: &at)
+      let primary = plan.pointee.primaryGroup
+      if primary > 0 && integerCount >= primary &+ plan.pointee.minimumGrouping {
         // The leftmost group is what is left over by the secondary groups.
-        let beforePrimary = integer.count - primaryGroup
-        var first = beforePrimary % secondaryGroup
-        if first == 0 { first = secondaryGroup }
-        var index = 0
-        putDigits(UnsafeBufferPointer(rebasing: integer[0..<first]))
-        index = first
+        let secondary = plan.pointee.secondaryGroup
+        let beforePrimary = integerCount &- primary
+        var index = (beforePrimary &- 1) % secondary &+ 1
+        putDigits(integer, count: index, slack: digitsHaveSlack, into: out, at: &at)
         while index < beforePrimary {
-          put(groupingSeparator)
-          putDigits(UnsafeBufferPointer(rebasing: integer[index..<(index + secondaryGroup)]))
-          index += secondaryGroup
+          put(plan.pointee.groupingSeparator, into: out, at: &at)
+          putDigits(integer + index, count: secondary, slack: digitsHaveSlack, into: out, at: &at)
+          index &+= secondary
         }
-        put(groupingSeparator)
-        putDigits(UnsafeBufferPointer(rebasing: integer[index...]))
+        put(plan.pointee.groupingSeparator, into: out, at: &at)
+        putDigits(integer + index, count: primary, slack: digitsHaveSlack, into: out, at: &at)
       } else {
-        putDigits(integer)
+        putDigits(integer, count: integerCount, slack: digitsHaveSlack, into: out, at: &at)
       }
-      if !fraction.isEmpty {
-        put(decimalSeparator)
-        putDigits(fraction)
+      if fractionCount > 0 {
+        put(plan.pointee.decimalSeparator, into: out, at: &at)
+        putDigits(fraction, count: fractionCount, slack: digitsHaveSlack, into: out, at: &at)
       }
-      put(negative ? negativeSuffix : positiveSuffix)
+      put(negative ? plan.pointee.negativeSuffix : plan.pointee.positiveSuffix, into: out, at: &at)
       return at
+    }
+
+    /// Copies `text` to `out` at `at`: one 16-byte word when it is that short.
+    @inline(__always)
+    private func put(_ text: Text, into out: UnsafeMutableRawPointer, at: inout Int) {
+      if text.count <= 16 {
+        let word = base.loadUnaligned(fromByteOffset: text.offset, as: SIMD16<UInt8>.self)
+        out.storeBytes(of: word, toByteOffset: at, as: SIMD16<UInt8>.self)
+      } else {
+        (out + at).copyMemory(from: base + text.offset, byteCount: text.count)
+      }
+      at &+= text.count
+    }
+
+    /// Writes `count` digits from `digits` in the pattern's digits: a run at a time
+    /// (``DigitRuns``) when `slack` says 16 bytes may be read past them, else one 4-byte
+    /// word each from the table.
+    @inline(__always)
+    private func putDigits(
+      _ digits: UnsafeRawPointer, count: Int, slack: Bool, into out: UnsafeMutableRawPointer, at: inout Int
+    ) {
+      if slack {
+        switch plan.pointee.digitRuns {
+        case .ascii:
+          var done = 0
+          repeat {
+            let word = digits.loadUnaligned(fromByteOffset: done, as: SIMD16<UInt8>.self) | SIMD16(repeating: 0x30)
+            out.storeBytes(of: word, toByteOffset: at &+ done, as: SIMD16<UInt8>.self)
+            done &+= 16
+          } while done < count
+          at &+= count
+          return
+        case .twoBytes(let zero):
+          var done = 0
+          repeat {
+            let values = SIMD8<UInt16>(
+              truncatingIfNeeded: digits.loadUnaligned(fromByteOffset: done, as: SIMD8<UInt8>.self))
+            let words = values &<< 8 &+ SIMD8(repeating: zero)
+            out.storeBytes(of: words, toByteOffset: at &+ 2 &* done, as: SIMD8<UInt16>.self)
+            done &+= 8
+          } while done < count
+          at &+= 2 &* count
+          return
+        case .oneByOne:
+          break
+        }
+      }
+      let table = base + Packed.digitTableStart
+      let width = plan.pointee.digitWidth
+      for index in 0..<count {
+        let digit = digits.load(fromByteOffset: index, as: UInt8.self)
+        let word = table.loadUnaligned(fromByteOffset: Int(digit & 15) &<< 2, as: UInt32.self)
+        out.storeBytes(of: word, toByteOffset: at, as: UInt32.self)
+        at &+= width
+      }
     }
   }
 }
