@@ -37,6 +37,8 @@ public enum CartText {
   private struct Output {
     let gutter: Bool
     var lines: TextLines
+    /// The quantity line of each small quantity, made once per page.
+    private var quantityLines: [String?] = []
 
     init(gutter: Bool, items: Int) {
       self.gutter = gutter
@@ -59,14 +61,29 @@ public enum CartText {
       self.mark(mark)
       lines.append(line: line)
     }
+
+    /// `Qty 4` in the page's language and digits; the same text for the same count.
+    mutating func quantityLine(_ quantity: Int, strings: StringTable, money: MoneyFormatter) -> String {
+      guard quantity >= 0, quantity < 64 else { return strings(.cartQuantity, money.format(quantity)) }
+      if quantity < quantityLines.count, let made = quantityLines[quantity] { return made }
+      let made = strings(.cartQuantity, money.format(quantity))
+      if quantityLines.count <= quantity { quantityLines += repeatElement(nil, count: quantity + 1 - quantityLines.count) }
+      quantityLines[quantity] = made
+      return made
+    }
   }
 
-  private static func render(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext, width: Int) -> String {
+  /// The page; `generalPathOnly` lays it out without the layout's fast paths (tests).
+  static func render(
+    _ cart: ShoppingCart, update: CartUpdate?, context: RenderContext, width: Int, generalPathOnly: Bool = false
+  ) -> String {
     let strings = context.strings
     let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
     var out = Output(gutter: update != nil, items: update?.rows.count ?? cart.items.count)
     let layout = TextLayout(
-      width: update == nil ? width : max(1, width - 2), localeTag: context.locale.formattingTag.description)
+      width: update == nil ? width : max(1, width - 2), localeTag: context.locale.formattingTag.description,
+      generalPathOnly: generalPathOnly)
+    let wasTemplate = strings.template(.cartPriceWas)
     out.add(SessionHeaderText.lines(context: context, layout: layout))
     out.mark(nil)
     layout.rule("=", into: &out.lines)
@@ -83,7 +100,9 @@ public enum CartText {
       }
     for (index, row) in rows.enumerated() {
       if index > 0 { out.add("") }
-      writeItem(row, marked: update != nil, layout: layout, money: money, strings: strings, into: &out)
+      writeItem(
+        row, marked: update != nil, layout: layout, money: money, strings: strings, wasTemplate: wasTemplate,
+        into: &out)
     }
     if cart.items.isEmpty {
       if !rows.isEmpty { out.add("") }
@@ -121,18 +140,21 @@ public enum CartText {
     return out.lines.text
   }
 
+  /// An item's lines; amounts go into the page as UTF-8 (`withUTF8`), no `String` each.
   private static func writeItem(
     _ row: CartUpdate.Row, marked: Bool, layout: TextLayout, money: MoneyFormatter, strings: StringTable,
-    into out: inout Output
+    wasTemplate: [MessageSegment], into out: inout Output
   ) {
     let item = row.item
     let marks = marked ? Marks(row) : Marks()
     out.mark(marks.price)
-    layout.row(item.name, money.format(item.payablePrice), into: &out.lines)
-    let quantity = strings(.cartQuantity, money.format(item.quantity))
+    money.withUTF8(item.payablePrice) { layout.row(item.name, utf8: $0, into: &out.lines) }
+    let quantity = out.quantityLine(item.quantity, strings: strings, money: money)
     out.mark(marks.quantity)
     if item.isAdjusted {
-      layout.row(quantity, strings.parts(.cartPriceWas, money.format(item.totalPrice)), indent: 2, into: &out.lines)
+      money.withUTF8(item.totalPrice) {
+        layout.row(quantity, template: wasTemplate, argument: $0, indent: 2, into: &out.lines)
+      }
     } else {
       layout.wrap(quantity, indent: 2, into: &out.lines)
     }

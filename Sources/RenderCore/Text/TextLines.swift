@@ -19,6 +19,10 @@ public struct TextLines: Sendable {
   /// Start of the line being written, and of its text after ``linePrefix``.
   private var lineStart = 0
   private var contentStart = 0
+  /// ICU's answers about the scalars this page's text uses (``TextLayout``'s fast paths).
+  var scalars = ScalarLayoutMemo()
+  /// Bytes a layout puts a value together in, kept for the next one.
+  private var scratch: [UInt8] = []
 
   /// - Parameter reservingCapacity: bytes to reserve, e.g. about 80 a line expected.
   public init(trimsLineEnds: Bool = true, reservingCapacity: Int = 0) {
@@ -62,7 +66,46 @@ public struct TextLines: Sendable {
 
   mutating func appendSpaces(_ count: Int) {
     guard count > 0 else { return }
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    // Copied from a constant run (a `Repeated` sequence is appended a byte at a time).
+    var left = count
+    Self.spaces.withUTF8Buffer { spaces in
+      while left > 0 {
+        let run = min(left, spaces.count)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: spaces[..<run]))
+        left -= run
+      }
+    }
+  }
+
+  private static let spaces: StaticString = "                                                                "
+
+  /// The scratch bytes, empty, for ``giveBackScratch(_:)`` when done (taken out so the
+  /// buffer can be written while they are read).
+  mutating func takeScratch() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &scratch)
+    taken.removeAll(keepingCapacity: true)
+    return taken
+  }
+
+  mutating func giveBackScratch(_ bytes: [UInt8]) { scratch = bytes }
+
+  /// `utf8` as it is (valid UTF-8).
+  mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: utf8)
+  }
+
+  /// `utf8` in FSI … PDI when `isolated`, as ``appendIsolated(_:)`` writes a text that
+  /// needs it.
+  mutating func append(utf8: UnsafeBufferPointer<UInt8>, isolated: Bool) {
+    guard isolated else { return bytes.append(contentsOf: utf8) }
+    bytes.append(0xE2)  // U+2068 FSI
+    bytes.append(0x81)
+    bytes.append(0xA8)
+    bytes.append(contentsOf: utf8)
+    bytes.append(0xE2)  // U+2069 PDI
+    bytes.append(0x81)
+    bytes.append(0xA9)
   }
 
   mutating func append(repeating character: Character, count: Int) {
