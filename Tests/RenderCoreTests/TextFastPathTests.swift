@@ -162,3 +162,20 @@ import Testing
     #expect([0xC3, 0xA9].withUnsafeBufferPointer { memo.measure($0) } == .init(width: 1, isASCII: false))
   }
 }
+
+/// The memo's eight-byte test agrees with a byte-by-byte one, for every byte value in
+/// every position.
+@Suite struct PrintableASCIIWordTests {
+  @Test func agreesWithTheByteTest() {
+    for byte in UInt64(0)...0xFF {
+      for position in 0..<8 {
+        // The other seven bytes printable ("a"), one byte under test.
+        let word = (0x6161_6161_6161_6161 & ~(0xFF << (8 * position))) | byte << (8 * position)
+        #expect(ScalarLayoutMemo.isPrintableASCII(word) == (byte >= 0x20 && byte < 0x7F), "\(byte) at \(position)")
+      }
+    }
+    #expect(ScalarLayoutMemo.isPrintableASCII(0x7E7E_2020_4141_7A7A))
+    #expect(!ScalarLayoutMemo.isPrintableASCII(0x0000_0000_0000_0000))
+    #expect(!ScalarLayoutMemo.isPrintableASCII(0x8080_8080_8080_8080))
+  }
+}

@@ -93,19 +93,22 @@ public enum CartText {
       layout.wrap(strings(.cartItemCount, count: count, money.format(count)), into: &out.lines)
     }
     out.add("")
-    let rows =
-      update?.rows
-      ?? cart.items.map {
-        CartUpdate.Row(item: $0, previousItem: nil, change: .unchanged, changedFields: [], direction: nil)
-      }
-    for (index, row) in rows.enumerated() {
+    // An update's rows, each with its marks; a cart's items as they are (no row made for each).
+    let rowCount = update?.rows.count ?? cart.items.count
+    for index in 0..<rowCount {
       if index > 0 { out.add("") }
-      writeItem(
-        row, marked: update != nil, layout: layout, money: money, strings: strings, wasTemplate: wasTemplate,
-        into: &out)
+      if let update {
+        writeItem(
+          update.rows[index].item, marks: Marks(update.rows[index]), layout: layout, money: money, strings: strings,
+          wasTemplate: wasTemplate, into: &out)
+      } else {
+        writeItem(
+          cart.items[index], marks: Marks(), layout: layout, money: money, strings: strings, wasTemplate: wasTemplate,
+          into: &out)
+      }
     }
     if cart.items.isEmpty {
-      if !rows.isEmpty { out.add("") }
+      if rowCount > 0 { out.add("") }
       out.mark(nil)
       layout.wrap(strings(.cartEmptyTitle), into: &out.lines)
       layout.wrap(strings(.cartEmptyMessage), into: &out.lines)
@@ -140,21 +143,20 @@ public enum CartText {
     return out.lines.text
   }
 
-  /// An item's lines; amounts go into the page as UTF-8 (`withUTF8`), no `String` each.
+  /// An item's lines. Amounts are made as `String`s: `MoneyFormatter.withUTF8`, generic
+  /// and not inlinable, looks up its result type's metadata at run time (≈ 1.2 k
+  /// instructions a call), more than the `String` costs.
   private static func writeItem(
-    _ row: CartUpdate.Row, marked: Bool, layout: TextLayout, money: MoneyFormatter, strings: StringTable,
-    wasTemplate: [MessageSegment], into out: inout Output
+    _ item: borrowing ShoppingCart.Item, marks: Marks, layout: TextLayout, money: MoneyFormatter,
+    strings: StringTable, wasTemplate: [MessageSegment], into out: inout Output
   ) {
-    let item = row.item
-    let marks = marked ? Marks(row) : Marks()
     out.mark(marks.price)
-    money.withUTF8(item.payablePrice) { layout.row(item.name, utf8: $0, into: &out.lines) }
+    layout.row(item.name, money.format(item.payablePrice), into: &out.lines)
     let quantity = out.quantityLine(item.quantity, strings: strings, money: money)
     out.mark(marks.quantity)
     if item.isAdjusted {
-      money.withUTF8(item.totalPrice) {
-        layout.row(quantity, template: wasTemplate, argument: $0, indent: 2, into: &out.lines)
-      }
+      var was = money.format(item.totalPrice)
+      was.withUTF8 { layout.row(quantity, template: wasTemplate, argument: $0, indent: 2, into: &out.lines) }
     } else {
       layout.wrap(quantity, indent: 2, into: &out.lines)
     }

@@ -29,6 +29,7 @@ struct ScalarLayoutMemo: Sendable {
   private static let widthMask: UInt32 = 0b11
   private static let emoji: UInt32 = 0b100
   private static let isolation: UInt32 = 0b1000
+  private static let endsVisibly: UInt32 = 0b1_0000
   private static let known: UInt32 = 0x80
 
   init() {}
@@ -38,16 +39,31 @@ struct ScalarLayoutMemo: Sendable {
   /// path) or is not valid UTF-8.
   mutating func measure(_ utf8: UnsafeBufferPointer<UInt8>) -> Metrics? {
     var metrics = Metrics()
+    guard let base = utf8.baseAddress else { return metrics }
     var index = 0
     let count = utf8.count
     while index < count {
-      let lead = utf8[index]
+      // Eight bytes at a time while they are printable ASCII: a column each.
+      while index + 8 <= count, Self.isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+        metrics.width += 8
+        index += 8
+      }
+      guard index < count else { break }
+      let lead = base[index]
       if lead >= 0x20, lead < 0x7F {
         metrics.width += 1
         index += 1
         continue
       }
-      guard let (scalar, length) = Self.decode(utf8, at: index) else { return nil }
+      let scalar: UInt32
+      let length: Int
+      if lead >= 0xC2, lead < 0xE0, index + 1 < count, base[index + 1] & 0xC0 == 0x80 {
+        // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic…), the common case.
+        (scalar, length) = (UInt32(lead & 0x1F) << 6 | UInt32(base[index + 1] & 0x3F), 2)
+      } else {
+        guard let decoded = Self.decode(utf8, at: index) else { return nil }
+        (scalar, length) = decoded
+      }
       if lead >= 0x80 { metrics.isASCII = false }
       if lead == 0x0A { metrics.hasLineFeed = true }
       let answers = self.answers(scalar)
@@ -57,6 +73,31 @@ struct ScalarLayoutMemo: Sendable {
       index += length
     }
     return metrics
+  }
+
+  /// Whether all eight bytes of `word` are printable ASCII (0x20–0x7E): none has its
+  /// high bit, none is below 0x20, none is 0x7F (the usual borrow tests for a byte
+  /// below a bound, exact for "is there one").
+  @inline(__always)
+  static func isPrintableASCII(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high = ones &* 0x80
+    let below = (word &- ones &* 0x20) & ~word & high
+    let delete = word ^ (ones &* 0x7F)
+    let isDelete = (delete &- ones) & ~delete & high
+    return (word & high) | below | isDelete == 0
+  }
+
+  /// True when a text whose last scalar starts at `index` (valid UTF-8) certainly ends
+  /// in a grapheme cluster that is not white space, so `trimmingTrailingSpaces` keeps
+  /// it whole: that scalar is not white space and does not extend the cluster before it
+  /// (it would, after a space, if it were a combining or spacing mark or a joiner). A
+  /// cluster that starts with white space goes on only with such scalars (UAX #29), so
+  /// any other last scalar ends a cluster that starts with something else. False when
+  /// unsure.
+  mutating func endsVisibly(_ utf8: UnsafeBufferPointer<UInt8>, lastScalarAt index: Int) -> Bool {
+    guard let (scalar, length) = Self.decode(utf8, at: index), index + length == utf8.count else { return false }
+    return answers(scalar) & Self.endsVisibly != 0
   }
 
   /// `DisplayWidth.of(utf8)`, falling back to the general path for emoji.
@@ -107,6 +148,9 @@ struct ScalarLayoutMemo: Sendable {
     if value == 0xFE0F || ICU.isEmojiPresentation(scalar) { answers |= emoji }
     answers |= ICU.isZeroWidth(scalar) ? 0 : ICU.isEastAsianWide(scalar) ? 2 : 1
     if ICU.needsBidiIsolation(scalar) { answers |= isolation }
+    // Swift's own grapheme breaking, which `trimmingTrailingSpaces` follows: does the
+    // scalar stay apart from a space before it?
+    if !scalar.properties.isWhitespace, (" " + String(scalar)).count == 2 { answers |= endsVisibly }
     return answers
   }
 }

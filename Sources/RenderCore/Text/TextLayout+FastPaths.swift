@@ -15,7 +15,7 @@ extension TextLayout {
       let available = max(1, width - indent)
       if metrics.width <= available {
         // The whole text is the line, its trailing white space left out.
-        guard let end = Self.trimmedEnd(utf8, metrics, text) else { return false }
+        guard let end = Self.trimmedEnd(utf8, metrics, text, &lines.scalars) else { return false }
         lines.beginLine()
         lines.appendSpaces(indent)
         lines.append(utf8: UnsafeBufferPointer(rebasing: utf8[..<end]), isolated: metrics.needsIsolation)
@@ -80,7 +80,10 @@ extension TextLayout {
   /// Where `text` ends once `trimmingTrailingSpaces` has dropped its trailing white
   /// space, from its bytes; nil when only grapheme clusters can tell (white space that
   /// is not ASCII, or after a character that is not).
-  static func trimmedEnd(_ utf8: UnsafeBufferPointer<UInt8>, _ metrics: ScalarLayoutMemo.Metrics, _ text: String) -> Int? {
+  static func trimmedEnd(
+    _ utf8: UnsafeBufferPointer<UInt8>, _ metrics: ScalarLayoutMemo.Metrics, _ text: String,
+    _ scalars: inout ScalarLayoutMemo
+  ) -> Int? {
     var end = utf8.count
     guard end > 0 else { return 0 }
     let last = utf8[end - 1]
@@ -97,8 +100,13 @@ extension TextLayout {
       while end > 0, utf8[end - 1] == 0x20 { end -= 1 }
       return end > 0 && utf8[end - 1] > 0x20 && utf8[end - 1] < 0x7F ? end : nil
     }
-    // The last cluster decides, as `lastIndex(where: !isWhitespace)` would.
-    if last >= 0x80, let character = text.last, !character.isWhitespace { return end }
+    guard last >= 0x80 else { return nil }
+    // A last scalar known to end a visible cluster (an Arabic digit, a letter): nothing to trim.
+    var start = end - 1
+    while start > 0, end - start < 4, utf8[start] & 0xC0 == 0x80 { start -= 1 }
+    if scalars.endsVisibly(utf8, lastScalarAt: start) { return end }
+    // Otherwise the last cluster decides, as `lastIndex(where: !isWhitespace)` would.
+    if let character = text.last, !character.isWhitespace { return end }
     return nil
   }
 
