@@ -179,3 +179,19 @@ import Testing
     #expect(!ScalarLayoutMemo.isPrintableASCII(0x8080_8080_8080_8080))
   }
 }
+
+/// A page buffer is a value: a copy keeps its lines when the original goes on, and a
+/// buffer grows past its reserve.
+@Suite struct TextLinesStorageTests {
+  @Test func copiesAreIndependentAndGrow() {
+    var lines = TextLines(reservingCapacity: 4)
+    lines.append(line: "first")
+    let copy = lines
+    lines.append(line: String(repeating: "x", count: 300))
+    lines.appendSpaces(2)
+    #expect(copy.text == "first\n")
+    #expect(copy.strings == ["first"])
+    #expect(lines.strings == ["first", String(repeating: "x", count: 300)])
+    #expect(lines.bytes.count == 6 + 301 + 2)
+  }
+}
