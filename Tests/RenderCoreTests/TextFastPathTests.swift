@@ -188,10 +188,9 @@ import Testing
     lines.append(line: "first")
     let copy = lines
     lines.append(line: String(repeating: "x", count: 300))
-    lines.appendSpaces(2)
     #expect(copy.text == "first\n")
     #expect(copy.strings == ["first"])
     #expect(lines.strings == ["first", String(repeating: "x", count: 300)])
-    #expect(lines.bytes.count == 6 + 301 + 2)
+    #expect(lines.bytes.count == 6 + 301)
   }
 }

@@ -131,11 +131,20 @@ struct ScalarLayoutMemo: Sendable {
   }
 
   /// The answer bits for `scalar` (a valid scalar value), from the memo or from ICU.
+  @inline(__always)
   private mutating func answers(_ scalar: UInt32) -> UInt32 {
-    if slots.isEmpty { slots = [UInt32](repeating: 0, count: 1 << Self.slotBits) }
     let slot = Int(truncatingIfNeeded: (scalar &* 0x9E37_79B1) >> (32 - Self.slotBits))
-    let entry = slots[slot]
-    if entry >> 8 == scalar, entry & Self.known != 0 { return entry & 0xFF }
+    if slot < slots.count {
+      let entry = slots[slot]
+      if entry >> 8 == scalar, entry & Self.known != 0 { return entry & 0xFF }
+    }
+    return remember(scalar, at: slot)
+  }
+
+  /// ICU's answers for a scalar the memo does not hold, kept in `slot`.
+  @inline(never)
+  private mutating func remember(_ scalar: UInt32, at slot: Int) -> UInt32 {
+    if slots.isEmpty { slots = [UInt32](repeating: 0, count: 1 << Self.slotBits) }
     let answers = Self.ask(scalar) | Self.known
     slots[slot] = scalar << 8 | answers
     return answers

@@ -38,11 +38,16 @@ extension TextLayout {
   /// ``row(_:_:indent:valueBreaks:into:)`` on the label's and the value's bytes, for the
   /// two layouts a row mostly takes: the label beside the value, or a label longer
   /// than a whole line wrapped with the value on its first line.
-  func rowFast(_ label: String, _ value: UnsafeBufferPointer<UInt8>, indent: Int, into lines: inout TextLines) -> Bool {
+  ///
+  /// - Parameter measured: the value's metrics when the caller has them already.
+  func rowFast(
+    _ label: String, _ value: UnsafeBufferPointer<UInt8>, measured: ScalarLayoutMemo.Metrics? = nil, indent: Int,
+    into lines: inout TextLines
+  ) -> Bool {
     guard !generalPathOnly else { return false }
     let done = label.utf8.withContiguousStorageIfAvailable { labelUTF8 -> Bool in
-      guard let valueMetrics = lines.scalars.measure(value), let labelMetrics = lines.scalars.measure(labelUTF8),
-        !labelMetrics.hasLineFeed
+      guard let valueMetrics = measured ?? lines.scalars.measure(value),
+        let labelMetrics = lines.scalars.measure(labelUTF8), !labelMetrics.hasLineFeed
       else { return false }
       let labelRoom = width - indent - valueMetrics.width - 1
       if labelMetrics.width <= labelRoom {
@@ -145,17 +150,22 @@ extension TextLayout {
       }
     }
     var segmentStart = 0
-    while segmentStart < bytes.count {
-      // A segment runs to the next letter or digit after a space (LB18), or the end.
+    let count = bytes.count
+    while segmentStart < count {
+      // A segment runs to the next letter or digit after a space (LB18), or the end:
+      // its word (none when it starts with a space), then its spaces.
       var segmentEnd = segmentStart + 1
-      while segmentEnd < bytes.count, !(bytes[segmentEnd - 1] == UInt8(ascii: " ") && isWordByte(bytes[segmentEnd])) {
-        segmentEnd += 1
-      }
-      let segmentWidth = segmentEnd - segmentStart
       var trailingSpaces = 0
-      while trailingSpaces < segmentWidth, bytes[segmentEnd - 1 - trailingSpaces] == UInt8(ascii: " ") {
+      if bytes[segmentStart] == UInt8(ascii: " ") {
+        trailingSpaces = 1
+      } else {
+        while segmentEnd < count, bytes[segmentEnd] != UInt8(ascii: " ") { segmentEnd += 1 }
+      }
+      while segmentEnd < count, bytes[segmentEnd] == UInt8(ascii: " ") {
+        segmentEnd += 1
         trailingSpaces += 1
       }
+      let segmentWidth = segmentEnd - segmentStart
       defer { segmentStart = segmentEnd }
       if lineWidth + segmentWidth - trailingSpaces <= columns {
         lineEnd = segmentEnd

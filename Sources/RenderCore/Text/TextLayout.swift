@@ -106,9 +106,21 @@ public struct TextLayout: Sendable {
         case .argument(let position): if position == 1 { value.append(contentsOf: argument) }
         }
       }
-      if value.withUnsafeBufferPointer({ lines.scalars.width($0) <= width }) {
-        return value.withUnsafeBufferPointer { row(label, utf8: $0, indent: indent, into: &lines) }
+      let laidOut = value.withUnsafeBufferPointer { value -> Bool in
+        // Measured once, for the check and the row.
+        guard let metrics = lines.scalars.measure(value) else {
+          let text = String(decoding: value, as: UTF8.self)
+          guard DisplayWidth.of(text) <= width else { return false }
+          rowInGeneral(label, text, indent: indent, valueBreaks: false, into: &lines)
+          return true
+        }
+        guard metrics.width <= width else { return false }
+        if !rowFast(label, value, measured: metrics, indent: indent, into: &lines) {
+          rowInGeneral(label, String(decoding: value, as: UTF8.self), indent: indent, valueBreaks: false, into: &lines)
+        }
+        return true
       }
+      if laidOut { return }
     }
     let parts = template.map { segment -> Placeholders.Part in
       switch segment {
