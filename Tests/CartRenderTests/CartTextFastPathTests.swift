@@ -10,7 +10,8 @@ import Testing
 @Suite struct CartTextFastPathTests {
   static let words = [
     "Hair", "Spray", "Item number 12 with a reasonably long product name", "Size M", "Colour: blue", " ", "  ",
-    "\u{5E1}\u{5E4}\u{5E8}\u{5D9}\u{5D9}", "\u{645}\u{62B}\u{628}\u{62A} \u{627}\u{644}\u{634}\u{639}\u{631}", "e\u{301}",
+    "\u{5E1}\u{5E4}\u{5E8}\u{5D9}\u{5D9}", "\u{645}\u{62B}\u{628}\u{62A} \u{627}\u{644}\u{634}\u{639}\u{631}",
+    "e\u{301}",
     " \u{301}", "\u{E01}\u{E33}", "👍", "❤\u{FE0F}", "🇯🇵", "無香料ヘアスプレー", "\u{202E}", "\u{200F}", "\t", "\n",
     "superlongwordthatneverbreaksanywhere", "(1)", "Zoë",
   ]

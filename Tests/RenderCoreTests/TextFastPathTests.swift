@@ -35,7 +35,8 @@ import Testing
   }()
 
   static let values = [
-    "$15.00", "-$2.00", "\u{200F}\u{661}\u{665}\u{66B}\u{660}\u{660}\u{A0}US$", "\u{61C}-\u{200F}\u{662}\u{66B}\u{660}\u{660}\u{A0}US$",
+    "$15.00", "-$2.00", "\u{200F}\u{661}\u{665}\u{66B}\u{660}\u{660}\u{A0}US$",
+    "\u{61C}-\u{200F}\u{662}\u{66B}\u{660}\u{660}\u{A0}US$",
     "10%", "Free", "", "\u{5D7}\u{5D9}\u{5E0}\u{5DD}", "👍 1", "KWD\u{A0}10,000,000,000.840", "15,00\u{A0}$US ",
     "\u{E01}\u{E33}", "a\nb",
   ]
@@ -107,7 +108,8 @@ import Testing
     var lines = TextLines()
     var amount = "$20.00"
     amount.withUTF8 {
-      layout.row("Qty 4", template: [.literal("was "), .argument(1), .argument(2)], argument: $0, indent: 2, into: &lines)
+      layout.row(
+        "Qty 4", template: [.literal("was "), .argument(1), .argument(2)], argument: $0, indent: 2, into: &lines)
     }
     #expect(lines.text == "  Qty 4       was $20.00\n")
   }
@@ -156,7 +158,9 @@ import Testing
   /// Bytes that are not UTF-8 are left to the general path, never read past the end.
   @Test func measureRefusesBytesThatAreNotUTF8() {
     var memo = ScalarLayoutMemo()
-    for bytes: [UInt8] in [[0xE2, 0x81], [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x61, 0xC3]] {
+    for bytes: [UInt8] in [
+      [0xE2, 0x81], [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x61, 0xC3],
+    ] {
       #expect(bytes.withUnsafeBufferPointer { memo.measure($0) } == nil, "\(bytes)")
     }
     #expect([0xC3, 0xA9].withUnsafeBufferPointer { memo.measure($0) } == .init(width: 1, isASCII: false))

@@ -67,7 +67,9 @@ public enum CartText {
       guard quantity >= 0, quantity < 64 else { return strings(.cartQuantity, money.format(quantity)) }
       if quantity < quantityLines.count, let made = quantityLines[quantity] { return made }
       let made = strings(.cartQuantity, money.format(quantity))
-      if quantityLines.count <= quantity { quantityLines += repeatElement(nil, count: quantity + 1 - quantityLines.count) }
+      if quantityLines.count <= quantity {
+        quantityLines += repeatElement(nil, count: quantity + 1 - quantityLines.count)
+      }
       quantityLines[quantity] = made
       return made
     }

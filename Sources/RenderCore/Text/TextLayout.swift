@@ -83,7 +83,8 @@ public struct TextLayout: Sendable {
   /// ``row(_:_:indent:valueBreaks:into:)`` with the value as UTF-8 (an amount from
   /// `MoneyFormatter.withUTF8`), so no `String` is made for it. `value` must be valid
   /// UTF-8; bytes that are not are read as `String(decoding:as:)` reads them.
-  public func row(_ label: String, utf8 value: UnsafeBufferPointer<UInt8>, indent: Int = 0, into lines: inout TextLines) {
+  public func row(_ label: String, utf8 value: UnsafeBufferPointer<UInt8>, indent: Int = 0, into lines: inout TextLines)
+  {
     if rowFast(label, value, indent: indent, into: &lines) { return }
     rowInGeneral(label, String(decoding: value, as: UTF8.self), indent: indent, valueBreaks: false, into: &lines)
   }
