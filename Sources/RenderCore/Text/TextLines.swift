@@ -111,6 +111,15 @@ public struct TextLines: Sendable {
     endLine()
   }
 
+  /// `line` as a line of its own (a `String`), without the generic call
+  /// (another module's call of the generic one is not specialized: ≈ 280 instructions
+  /// for an empty line).
+  public mutating func append(line: String) {
+    beginLine()
+    if !line.isEmpty { append(line) }
+    endLine()
+  }
+
   /// Each of `lines` as a line of its own.
   public mutating func append(lines: [String]) {
     for line in lines { append(line: line) }
