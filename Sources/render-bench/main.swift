@@ -177,10 +177,14 @@ import StatusRender
 //   pointer (copy on write), quantity lines are made once per count per page, and the
 //   "was" value is put together in a scratch buffer from the template. Tests render
 //   pages and rows by both paths (`generalPathOnly`) over mixed scripts, emoji,
-//   combining marks, Thai, jamo and bidi controls and compare the bytes. After:
-//   6.48 M / 10.45 M (−61 % / −65 %); timed, the same build pair back to back at
-//   20:54 UTC (load 2.8-3.4): en-US 1,706-2,264 µs -> 569-668 µs, ar-EG 3,664-4,071 µs
-//   -> 966-1,744 µs. Tried and dropped: amounts from `MoneyFormatter.withUTF8` without
+//   combining marks, Thai, jamo and bidi controls and compare the bytes. The blank
+//   line between items went through the generic `append(line:)`, which another module
+//   calls unspecialized (≈ 280 instructions); a `String` overload now. After: 6.20 M /
+//   10.17 M (−63 % / −66 %); timed (medians of five runs each, old and new builds
+//   alternating, 21:20 UTC, load 3.2-3.9): en-US 3,223-4,288 µs -> 983-1,375 µs, ar-EG
+//   5,649-6,581 µs -> 1,436-2,141 µs (at load 2.8-3.4 before the last change: en-US
+//   1,706-2,264 -> 569-668, ar-EG 3,664-4,071 -> 966-1,744). Tried and dropped:
+//   amounts from `MoneyFormatter.withUTF8` without
 //   a `String` (generic across modules, so ≈ 1.2 k instructions a call of run-time
 //   metadata look-ups, more than the `String`). Left: the measures themselves (≈ 1.1 M
 //   calls a page pair, ≈ 115 instructions each: a label is measured again each time it
