@@ -166,6 +166,43 @@ import StatusRender
 //   fewer instructions (callgrind, 100 items), 2.6–2.9× faster (1,000 items: 2.2 ms
 //   en-US, 3.5–4.0 ms ar-EG). Left: the per-row Strings of the money and UI-string
 //   APIs, ICU property calls per non-ASCII scalar (ar-EG), line-feed byte searches.
+//   A second round (callgrind, `--runs N --text`, 1,000 items, instructions per page,
+//   en-US / ar-EG: before 16.6 M / 30.0 M). Found: every text was read four or five
+//   times (width, line feeds, bidi isolation, trailing spaces, the ASCII word test),
+//   each through `Substring` or `Slice` of `String.UTF8View` (≈ 8 %); four ICU property
+//   calls per non-ASCII scalar per read (≈ 10 %, ar-EG); a non-ASCII line's trailing
+//   space trimmed by copying it into a `String` and walking its clusters; lines as
+//   `[Range<Int>]` turned back into `Substring`s by UTF-8 offsets; `Array.append` of
+//   `Repeated` spaces and of 3-byte isolate literals (≈ 6 %); per item the quantity and
+//   "was" `String`s made through the UI templates, a `CartUpdate.Row` copied from
+//   each item; and the page's final `String(decoding:)` validation (≈ 0.9 M a page,
+//   which stays: no public API makes a `String` without it). Now `row` and `wrap` try
+//   UTF-8 fast paths first (TextLayout+FastPaths): one pass over a text's bytes
+//   (`ScalarLayoutMemo.measure`, printable ASCII eight bytes at a time) gives its width,
+//   isolation, line feeds and ASCII-ness; ICU's answers for a non-ASCII scalar are
+//   asked once per page (a direct-mapped memo of 1,024 slots in the page's
+//   `TextLines`, filled from the same ICU calls; no table of our own); lines are byte
+//   ranges written straight into the page; a trailing scalar known to end a visible
+//   cluster (Swift's own grapheme rules, asked once per scalar) needs no trim; a path
+//   that meets anything it does not know (emoji, a line feed, a label wrapping below
+//   its value, non-ASCII words wider than the line) hands the text to the general
+//   path before writing a byte. `TextLines` writes into storage of its own through a
+//   pointer (copy on write), quantity lines are made once per count per page, and the
+//   "was" value is put together in a scratch buffer from the template. Tests render
+//   pages and rows by both paths (`generalPathOnly`) over mixed scripts, emoji,
+//   combining marks, Thai, jamo and bidi controls and compare the bytes. The blank
+//   line between items went through the generic `append(line:)`, which another module
+//   calls unspecialized (≈ 280 instructions); a `String` overload now. After: 6.20 M /
+//   10.17 M (−63 % / −66 %); timed (medians of five runs each, old and new builds
+//   alternating, 21:20 UTC, load 3.2-3.9): en-US 3,223-4,288 µs -> 983-1,375 µs, ar-EG
+//   5,649-6,581 µs -> 1,436-2,141 µs (at load 2.8-3.4 before the last change: en-US
+//   1,706-2,264 -> 569-668, ar-EG 3,664-4,071 -> 966-1,744). Tried and dropped:
+//   amounts from `MoneyFormatter.withUTF8` without
+//   a `String` (generic across modules, so ≈ 1.2 k instructions a call of run-time
+//   metadata look-ups, more than the `String`). Left: the measures themselves (≈ 1.1 M
+//   calls a page pair, ≈ 115 instructions each: a label is measured again each time it
+//   is laid out), money formatting (≈ 1.2 k an amount), the final validation, the
+//   ASCII word wrapping of each long item name.
 // - Start-up: `render-cli cart` 258 M → 28 M instructions, the address form (ja-JP)
 //   358 M → 33 M, `--version` 26 M → 11 M (valgrind). Found and changed: the dynamic
 //   loader's symbol lookups were 23 M of every run: release builds link the Swift

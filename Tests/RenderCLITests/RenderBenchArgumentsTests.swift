@@ -33,7 +33,8 @@ import Testing
     let result = try run(arguments)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    #expect(result.stdout.hasPrefix("USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N [--text]]\n"))
+    #expect(
+      result.stdout.hasPrefix("USAGE: render-bench [--json] [--case NAME]... [--items N]... [--runs N [--text]]\n"))
     #expect(result.stdout.contains("cart|form|status|parse|diff"))
     #expect(!result.stdout.contains("case    items"), "the table of a run")
   }

@@ -37,6 +37,8 @@ public enum CartText {
   private struct Output {
     let gutter: Bool
     var lines: TextLines
+    /// The quantity line of each small quantity, made once per page.
+    private var quantityLines: [String?] = []
 
     init(gutter: Bool, items: Int) {
       self.gutter = gutter
@@ -59,14 +61,31 @@ public enum CartText {
       self.mark(mark)
       lines.append(line: line)
     }
+
+    /// `Qty 4` in the page's language and digits; the same text for the same count.
+    mutating func quantityLine(_ quantity: Int, strings: StringTable, money: MoneyFormatter) -> String {
+      guard quantity >= 0, quantity < 64 else { return strings(.cartQuantity, money.format(quantity)) }
+      if quantity < quantityLines.count, let made = quantityLines[quantity] { return made }
+      let made = strings(.cartQuantity, money.format(quantity))
+      if quantityLines.count <= quantity {
+        quantityLines += repeatElement(nil, count: quantity + 1 - quantityLines.count)
+      }
+      quantityLines[quantity] = made
+      return made
+    }
   }
 
-  private static func render(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext, width: Int) -> String {
+  /// The page; `generalPathOnly` lays it out without the layout's fast paths (tests).
+  static func render(
+    _ cart: ShoppingCart, update: CartUpdate?, context: RenderContext, width: Int, generalPathOnly: Bool = false
+  ) -> String {
     let strings = context.strings
     let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
     var out = Output(gutter: update != nil, items: update?.rows.count ?? cart.items.count)
     let layout = TextLayout(
-      width: update == nil ? width : max(1, width - 2), localeTag: context.locale.formattingTag.description)
+      width: update == nil ? width : max(1, width - 2), localeTag: context.locale.formattingTag.description,
+      generalPathOnly: generalPathOnly)
+    let wasTemplate = strings.template(.cartPriceWas)
     out.add(SessionHeaderText.lines(context: context, layout: layout))
     out.mark(nil)
     layout.rule("=", into: &out.lines)
@@ -76,17 +95,22 @@ public enum CartText {
       layout.wrap(strings(.cartItemCount, count: count, money.format(count)), into: &out.lines)
     }
     out.add("")
-    let rows =
-      update?.rows
-      ?? cart.items.map {
-        CartUpdate.Row(item: $0, previousItem: nil, change: .unchanged, changedFields: [], direction: nil)
-      }
-    for (index, row) in rows.enumerated() {
+    // An update's rows, each with its marks; a cart's items as they are (no row made for each).
+    let rowCount = update?.rows.count ?? cart.items.count
+    for index in 0..<rowCount {
       if index > 0 { out.add("") }
-      writeItem(row, marked: update != nil, layout: layout, money: money, strings: strings, into: &out)
+      if let update {
+        writeItem(
+          update.rows[index].item, marks: Marks(update.rows[index]), layout: layout, money: money, strings: strings,
+          wasTemplate: wasTemplate, into: &out)
+      } else {
+        writeItem(
+          cart.items[index], marks: Marks(), layout: layout, money: money, strings: strings, wasTemplate: wasTemplate,
+          into: &out)
+      }
     }
     if cart.items.isEmpty {
-      if !rows.isEmpty { out.add("") }
+      if rowCount > 0 { out.add("") }
       out.mark(nil)
       layout.wrap(strings(.cartEmptyTitle), into: &out.lines)
       layout.wrap(strings(.cartEmptyMessage), into: &out.lines)
@@ -121,18 +145,20 @@ public enum CartText {
     return out.lines.text
   }
 
+  /// An item's lines. Amounts are made as `String`s: `MoneyFormatter.withUTF8`, generic
+  /// and not inlinable, looks up its result type's metadata at run time (≈ 1.2 k
+  /// instructions a call), more than the `String` costs.
   private static func writeItem(
-    _ row: CartUpdate.Row, marked: Bool, layout: TextLayout, money: MoneyFormatter, strings: StringTable,
-    into out: inout Output
+    _ item: borrowing ShoppingCart.Item, marks: Marks, layout: TextLayout, money: MoneyFormatter,
+    strings: StringTable, wasTemplate: [MessageSegment], into out: inout Output
   ) {
-    let item = row.item
-    let marks = marked ? Marks(row) : Marks()
     out.mark(marks.price)
     layout.row(item.name, money.format(item.payablePrice), into: &out.lines)
-    let quantity = strings(.cartQuantity, money.format(item.quantity))
+    let quantity = out.quantityLine(item.quantity, strings: strings, money: money)
     out.mark(marks.quantity)
     if item.isAdjusted {
-      layout.row(quantity, strings.parts(.cartPriceWas, money.format(item.totalPrice)), indent: 2, into: &out.lines)
+      var was = money.format(item.totalPrice)
+      was.withUTF8 { layout.row(quantity, template: wasTemplate, argument: $0, indent: 2, into: &out.lines) }
     } else {
       layout.wrap(quantity, indent: 2, into: &out.lines)
     }

@@ -13,9 +13,18 @@ public struct TextLayout: Sendable {
   /// BCP 47 tag for the line breaker's tailoring.
   public let localeTag: String
 
+  /// True to lay out every text by the general path (`String`, grapheme clusters, ICU
+  /// per scalar), never by the UTF-8 fast paths: what tests compare the fast paths with.
+  package let generalPathOnly: Bool
+
   public init(width: Int, localeTag: String) {
+    self.init(width: width, localeTag: localeTag, generalPathOnly: false)
+  }
+
+  package init(width: Int, localeTag: String, generalPathOnly: Bool) {
     self.width = width
     self.localeTag = localeTag
+    self.generalPathOnly = generalPathOnly
   }
 
   /// `text` wrapped into lines of at most `width - indent` columns, each prefixed by
@@ -32,6 +41,7 @@ public struct TextLayout: Sendable {
 
   /// ``wrap(_:indent:keepingTogether:)`` written into `lines`.
   public func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = [], into lines: inout TextLines) {
+    if keepingTogether.isEmpty, wrapFast(text, indent: indent, into: &lines) { return }
     let available = max(1, width - indent)
     Self.forEachParagraph(text) { paragraph in
       wrapParagraph(paragraph, into: available, keepingTogether: keepingTogether) { line in
@@ -64,6 +74,67 @@ public struct TextLayout: Sendable {
   /// ``row(_:_:indent:valueBreaks:)`` written into `lines`.
   public func row(
     _ label: String, _ value: String, indent: Int = 0, valueBreaks: Bool = false, into lines: inout TextLines
+  ) {
+    let done = value.utf8.withContiguousStorageIfAvailable { rowFast(label, $0, indent: indent, into: &lines) }
+    if done == true { return }
+    rowInGeneral(label, value, indent: indent, valueBreaks: valueBreaks, into: &lines)
+  }
+
+  /// ``row(_:_:indent:valueBreaks:into:)`` with the value as UTF-8 (an amount from
+  /// `MoneyFormatter.withUTF8`), so no `String` is made for it. `value` must be valid
+  /// UTF-8; bytes that are not are read as `String(decoding:as:)` reads them.
+  public func row(_ label: String, utf8 value: UnsafeBufferPointer<UInt8>, indent: Int = 0, into lines: inout TextLines)
+  {
+    if rowFast(label, value, indent: indent, into: &lines) { return }
+    rowInGeneral(label, String(decoding: value, as: UTF8.self), indent: indent, valueBreaks: false, into: &lines)
+  }
+
+  /// ``row(_:_:indent:into:)-([Placeholders.Part])`` for the parts of a template (a
+  /// ``StringTable/template(_:)``) filled in with one argument, given as UTF-8: the
+  /// value is put together in the page buffer's scratch bytes, no `String` made, while
+  /// it fits a line. Placeholders other than the first are left empty, as
+  /// ``StringTable/parts(_:_:)`` leaves them with one argument.
+  public func row(
+    _ label: String, template: [MessageSegment], argument: UnsafeBufferPointer<UInt8>, indent: Int = 0,
+    into lines: inout TextLines
+  ) {
+    if !generalPathOnly {
+      var value = lines.takeScratch()
+      defer { lines.giveBackScratch(value) }
+      for segment in template {
+        switch segment {
+        case .literal(let text): value.append(contentsOf: text.utf8)
+        case .argument(let position): if position == 1 { value.append(contentsOf: argument) }
+        }
+      }
+      let laidOut = value.withUnsafeBufferPointer { value -> Bool in
+        // Measured once, for the check and the row.
+        guard let metrics = lines.scalars.measure(value) else {
+          let text = String(decoding: value, as: UTF8.self)
+          guard DisplayWidth.of(text) <= width else { return false }
+          rowInGeneral(label, text, indent: indent, valueBreaks: false, into: &lines)
+          return true
+        }
+        guard metrics.width <= width else { return false }
+        if !rowFast(label, value, measured: metrics, indent: indent, into: &lines) {
+          rowInGeneral(label, String(decoding: value, as: UTF8.self), indent: indent, valueBreaks: false, into: &lines)
+        }
+        return true
+      }
+      if laidOut { return }
+    }
+    let parts = template.map { segment -> Placeholders.Part in
+      switch segment {
+      case .literal(let text): .literal(text)
+      case .argument(let position): .argument(position == 1 ? String(decoding: argument, as: UTF8.self) : "")
+      }
+    }
+    row(label, parts, indent: indent, into: &lines)
+  }
+
+  /// ``row(_:_:indent:valueBreaks:into:)`` by grapheme clusters and ICU, for any text.
+  private func rowInGeneral(
+    _ label: String, _ value: String, indent: Int, valueBreaks: Bool, into lines: inout TextLines
   ) {
     let valueWidth = DisplayWidth.of(value)
     let labelWidth = DisplayWidth.of(label)
@@ -303,59 +374,9 @@ public struct TextLayout: Sendable {
   private static func wrapASCIIWords(_ text: Substring, into columns: Int, _ body: (Substring) -> Void) -> Bool {
     let utf8 = text.utf8
     let ranges = utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
-      func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-      }
-      for byte in bytes where byte != UInt8(ascii: " ") && !isWordByte(byte) { return nil }
+      guard isASCIIWords(bytes) else { return nil }
       var lines: [Range<Int>] = []
-      var lineStart = 0
-      var lineEnd = 0
-      var lineWidth = 0
-      func trimmed(_ range: Range<Int>) -> Range<Int> {
-        var end = range.upperBound
-        while end > range.lowerBound, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        return range.lowerBound..<end
-      }
-      func finishLine() {
-        if lineStart < lineEnd { lines.append(trimmed(lineStart..<lineEnd)) }
-      }
-      var segmentStart = 0
-      while segmentStart < bytes.count {
-        // A segment runs to the next letter or digit after a space (LB18), or the end.
-        var segmentEnd = segmentStart + 1
-        while segmentEnd < bytes.count, !(bytes[segmentEnd - 1] == UInt8(ascii: " ") && isWordByte(bytes[segmentEnd])) {
-          segmentEnd += 1
-        }
-        let segmentWidth = segmentEnd - segmentStart
-        var trailingSpaces = 0
-        while trailingSpaces < segmentWidth, bytes[segmentEnd - 1 - trailingSpaces] == UInt8(ascii: " ") {
-          trailingSpaces += 1
-        }
-        defer { segmentStart = segmentEnd }
-        if lineWidth + segmentWidth - trailingSpaces <= columns {
-          lineEnd = segmentEnd
-          lineWidth += segmentWidth
-          continue
-        }
-        finishLine()
-        lineStart = segmentStart
-        lineEnd = segmentStart
-        lineWidth = 0
-        // A segment wider than a whole line is cut between characters.
-        for index in segmentStart..<segmentEnd {
-          if lineWidth + (bytes[index] == UInt8(ascii: " ") ? 0 : 1) > columns, lineStart < lineEnd {
-            finishLine()
-            lineStart = index
-            lineWidth = 0
-          }
-          lineEnd = index + 1
-          lineWidth += 1
-        }
-      }
-      let last = trimmed(lineStart..<lineEnd)
-      if !last.isEmpty || lines.isEmpty { lines.append(last) }
+      forEachASCIIWordLine(bytes, into: columns) { lines.append($0) }
       return lines
     }
     guard let ranges, let ranges else { return false }

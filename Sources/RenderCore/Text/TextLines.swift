@@ -5,8 +5,25 @@
 /// A page buffer (`trimsLineEnds` true) drops the white space at the end of each line
 /// as it is finished, so no text output line ends in invisible characters.
 public struct TextLines: Sendable {
-  /// The UTF-8 bytes written so far; every finished line ends in `\n`.
-  public private(set) var bytes: [UInt8] = []
+  /// The page's bytes in memory of their own, written in place through a pointer (an
+  /// array's `append(contentsOf:)` cost more than the copy for pieces of a few bytes),
+  /// copied on write like an array's.
+  private final class Storage: @unchecked Sendable {
+    // Only a TextLines holding the one reference writes (`isKnownUniquelyReferenced`).
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = max(capacity, 64)
+      base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+  }
+
+  private var storage: Storage
+  /// Bytes written so far.
+  private var count = 0
   /// Byte offset where each finished line starts, for ``strings``.
   private var lineStarts: [Int] = []
   /// Written at the start of every line begun after it is set (a change gutter).
@@ -19,22 +36,72 @@ public struct TextLines: Sendable {
   /// Start of the line being written, and of its text after ``linePrefix``.
   private var lineStart = 0
   private var contentStart = 0
+  /// ICU's answers about the scalars this page's text uses (``TextLayout``'s fast paths).
+  var scalars = ScalarLayoutMemo()
+  /// Bytes a layout puts a value together in, kept for the next one.
+  private var scratch: [UInt8] = []
 
   /// - Parameter reservingCapacity: bytes to reserve, e.g. about 80 a line expected.
   public init(trimsLineEnds: Bool = true, reservingCapacity: Int = 0) {
     self.trimsLineEnds = trimsLineEnds
-    bytes.reserveCapacity(reservingCapacity)
+    storage = Storage(capacity: reservingCapacity)
   }
 
+  /// The bytes written so far (a copy); every finished line ends in `\n`.
+  public var bytes: [UInt8] { Array(written(0..<count)) }
+
   /// The text: every line followed by a line feed.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String { String(decoding: written(0..<count), as: UTF8.self) }
 
   /// The finished lines, each without its line feed.
   public var strings: [String] {
     lineStarts.indices.map { index in
-      let end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count - 1
-      return String(decoding: bytes[lineStarts[index]..<end], as: UTF8.self)
+      let end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : count - 1
+      return String(decoding: written(lineStarts[index]..<end), as: UTF8.self)
     }
+  }
+
+  /// The bytes of `range`, within what is written.
+  private func written(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: storage.base + range.lowerBound, count: range.count)
+  }
+
+  /// Where the next `extra` bytes go, with room for them in storage this buffer alone holds.
+  @inline(__always)
+  private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
+    if _slowPath(count + extra > storage.capacity || !isKnownUniquelyReferenced(&storage)) { makeRoom(for: extra) }
+    return storage.base + count
+  }
+
+  private mutating func makeRoom(for extra: Int) {
+    let capacity = count + extra > storage.capacity ? max(count + extra, 2 * storage.capacity) : storage.capacity
+    let new = Storage(capacity: capacity)
+    new.base.initialize(from: storage.base, count: count)
+    storage = new
+  }
+
+  /// Copies `source` to the end: short pieces as two overlapping words or byte by byte,
+  /// longer ones by `memcpy`.
+  @inline(__always)
+  private mutating func write(_ source: UnsafePointer<UInt8>, count length: Int) {
+    let target = room(for: length)
+    if length >= 8, length <= 16 {
+      let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+      let tail = UnsafeRawPointer(source + length - 8).loadUnaligned(as: UInt64.self)
+      UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
+      UnsafeMutableRawPointer(target + length - 8).storeBytes(of: tail, as: UInt64.self)
+    } else if length < 8 {
+      for index in 0..<length { target[index] = source[index] }
+    } else {
+      target.update(from: source, count: length)
+    }
+    count += length
+  }
+
+  @inline(__always)
+  private mutating func write(byte: UInt8) {
+    room(for: 1).pointee = byte
+    count += 1
   }
 
   /// `line` as a line of its own, after ``linePrefix``.
@@ -44,34 +111,83 @@ public struct TextLines: Sendable {
     endLine()
   }
 
+  /// `line` as a line of its own (a `String`), without the generic call
+  /// (another module's call of the generic one is not specialized: ≈ 280 instructions
+  /// for an empty line).
+  public mutating func append(line: String) {
+    beginLine()
+    if !line.isEmpty { append(line) }
+    endLine()
+  }
+
   /// Each of `lines` as a line of its own.
   public mutating func append(lines: [String]) {
     for line in lines { append(line: line) }
   }
 
   mutating func beginLine() {
-    lineStart = bytes.count
-    bytes.append(contentsOf: prefixBytes)
-    contentStart = bytes.count
+    lineStart = count
+    if !prefixBytes.isEmpty { prefixBytes.withUnsafeBufferPointer { append(utf8: $0) } }
+    contentStart = count
   }
 
   mutating func append(_ text: some StringProtocol) {
-    if let done = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) { return done }
-    bytes.append(contentsOf: text.utf8)
+    if let done = text.utf8.withContiguousStorageIfAvailable({ append(utf8: $0) }) { return done }
+    let copied = Array(text.utf8)
+    copied.withUnsafeBufferPointer { append(utf8: $0) }
   }
 
-  mutating func appendSpaces(_ count: Int) {
-    guard count > 0 else { return }
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  mutating func appendSpaces(_ spaces: Int) {
+    guard spaces > 0 else { return }
+    room(for: spaces).update(repeating: UInt8(ascii: " "), count: spaces)
+    count += spaces
   }
 
-  mutating func append(repeating character: Character, count: Int) {
-    guard count > 0 else { return }
+  /// The scratch bytes, empty, for ``giveBackScratch(_:)`` when done (taken out so the
+  /// buffer can be written while they are read).
+  mutating func takeScratch() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &scratch)
+    taken.removeAll(keepingCapacity: true)
+    return taken
+  }
+
+  mutating func giveBackScratch(_ bytes: [UInt8]) { scratch = bytes }
+
+  /// `utf8` as it is (valid UTF-8).
+  mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+    guard let source = utf8.baseAddress else { return }
+    write(source, count: utf8.count)
+  }
+
+  /// `utf8` in FSI … PDI when `isolated`, as ``appendIsolated(_:)`` writes a text that
+  /// needs it.
+  mutating func append(utf8: UnsafeBufferPointer<UInt8>, isolated: Bool) {
+    guard isolated else { return append(utf8: utf8) }
+    writeIsolate(0xA8)  // U+2068 FSI
+    append(utf8: utf8)
+    writeIsolate(0xA9)  // U+2069 PDI
+  }
+
+  /// U+2068 FSI (`last` 0xA8) or U+2069 PDI (0xA9).
+  private mutating func writeIsolate(_ last: UInt8) {
+    let target = room(for: 3)
+    target[0] = 0xE2
+    target[1] = 0x81
+    target[2] = last
+    count += 3
+  }
+
+  mutating func append(repeating character: Character, count repeats: Int) {
+    guard repeats > 0 else { return }
     if let ascii = character.asciiValue {
-      bytes.append(contentsOf: repeatElement(ascii, count: count))
+      room(for: repeats).update(repeating: ascii, count: repeats)
+      count += repeats
     } else {
       let utf8 = Array(String(character).utf8)
-      for _ in 0..<count { bytes.append(contentsOf: utf8) }
+      utf8.withUnsafeBufferPointer { utf8 in
+        for _ in 0..<repeats { append(utf8: utf8) }
+      }
     }
   }
 
@@ -79,9 +195,9 @@ public struct TextLines: Sendable {
   /// (as ``TextLayout/isolated(_:)``).
   mutating func appendIsolated(_ text: some StringProtocol) {
     if TextLayout.needsIsolation(text) {
-      bytes.append(contentsOf: [0xE2, 0x81, 0xA8])  // U+2068 FSI
+      writeIsolate(0xA8)
       append(text)
-      bytes.append(contentsOf: [0xE2, 0x81, 0xA9])  // U+2069 PDI
+      writeIsolate(0xA9)
     } else {
       append(text)
     }
@@ -89,7 +205,7 @@ public struct TextLines: Sendable {
 
   /// Display columns of the line being written, its prefix left out.
   func currentLineWidth() -> Int {
-    let content = bytes[contentStart...]
+    let content = written(contentStart..<count)
     if !content.contains(where: { $0 < 0x20 || $0 > 0x7E }) { return content.count }
     return DisplayWidth.of(String(decoding: content, as: UTF8.self))
   }
@@ -97,30 +213,31 @@ public struct TextLines: Sendable {
   mutating func endLine() {
     if trimsLineEnds { trimLineEnd() }
     lineStarts.append(lineStart)
-    bytes.append(UInt8(ascii: "\n"))
+    write(byte: UInt8(ascii: "\n"))
   }
 
   /// Drops the white space ending the line, as `String.trimmingTrailingSpaces` does.
   private mutating func trimLineEnd() {
-    guard let last = bytes.last, bytes.count > lineStart else { return }
+    guard count > lineStart else { return }
+    let bytes = storage.base
+    let last = bytes[count - 1]
     // Ends in a printable ASCII character other than a space: nothing to trim.
     if last > 0x20, last < 0x7F { return }
     // Spaces after a printable ASCII character (or alone on the line): drop them.
-    var end = bytes.count
+    var end = count
     while end > lineStart, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-    if end < bytes.count, end == lineStart || (bytes[end - 1] > 0x20 && bytes[end - 1] < 0x7F) {
-      bytes.removeSubrange(end...)
+    if end < count, end == lineStart || (bytes[end - 1] > 0x20 && bytes[end - 1] < 0x7F) {
+      count = end
       return
     }
     // A bidi isolate or mark ends the line (its own grapheme cluster, not white space).
-    if end == bytes.count, end - lineStart >= 3, bytes[end - 3] == 0xE2,
+    if end == count, end - lineStart >= 3, bytes[end - 3] == 0xE2,
       (bytes[end - 2] == 0x81 && bytes[end - 1] == 0xA9)
         || (bytes[end - 2] == 0x80 && (bytes[end - 1] == 0x8E || bytes[end - 1] == 0x8F))
     {
       return
     }
-    let line = String(decoding: bytes[lineStart...], as: UTF8.self)
-    let trimmed = line.trimmingTrailingSpaces()
-    bytes.removeSubrange((lineStart + trimmed.utf8.count)...)
+    let line = String(decoding: written(lineStart..<count), as: UTF8.self)
+    count = lineStart + line.trimmingTrailingSpaces().utf8.count
   }
 }
