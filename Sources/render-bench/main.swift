@@ -150,6 +150,27 @@ import StatusRender
 //   (`DecimalDigits.withRounded` and `Packed.layout`'s byte loops, left alone: the full
 //   differential could not run on the loaded machine), escaping's per-call cost
 //   (≈ 130 a string, 7 strings an item), the frame's key built and compared per page.
+//   A sixth round (callgrind, `--runs`, mean of en-US and ar-EG, 10-item page 55.6 k):
+//   escaping ≈ 185 instructions a string (≈ 55 a page: ids, names, description lines,
+//   labels), most of it the loop's set-up and a tail scanned a byte at a time for text
+//   that holds no markup at all; the frame's key made per page (a dozen strings and
+//   arrays retained and released, the screen's name compared through `elementsEqual`);
+//   two checked templates made per page and their segments retained per write. Now
+//   clean text is copied while it is tested (`HTMLWriter.copyMarkupFree`: 16-byte
+//   vector steps, then overlapping words, no byte outside the text read or written;
+//   a test checks every byte value at every offset of every length to 72 and the bytes
+//   around the copy), only text with `& " < >` goes through the entity loop; the last
+//   frame is compared with the context in place and a key is made only when it differs;
+//   checked templates are made once per language (`StringTable.checkedTemplate`) and
+//   keep their literal text as bytes and their segments as offsets. 55.6 k → 47.8 k a
+//   10-item page (100 items 415 k → 355 k, 1,000 items 4.09 M → 3.45 M), and with the
+//   money round above: 1 / 10 / 100 / 1,000 items 15.2 k / 34.3 k / 239 k / 2.29 M.
+//   Left: the tags (≈ 40 instructions each, 13 an item), the strings' retains when an
+//   item's fields are read, the page's allocation (≈ 700) and the frame's copy. Tried
+//   and dropped: sampling the cart cases in rounds (one 2 ms sample of each case per
+//   round, against the neighbours' bursts): every HTML figure came out 1.3–2× higher
+//   and steadier, each sample now following another case's pages and their memory, so
+//   the figures would have measured something other than before.
 // - Text: ICU line-break iterators pooled per locale (ubrk_setText), ASCII fast paths
 //   for width, breaking, bidi isolation, line feeds and trailing spaces. The profile
 //   after that (1,000-item cart, 5.8 ms en-US, 11.5 ms ar-EG): retain/release and
