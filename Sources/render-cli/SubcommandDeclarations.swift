@@ -20,8 +20,8 @@ enum SubcommandDeclarations {
     "--config", value: "file",
     help: """
       Session configuration JSON (currency, region,
-      privacyPolicyURL, websiteURL, storeName, deviceName). Default:
-      USD, US, https://example.com/privacy.
+      privacyPolicyURL, websiteURL, storeName, deviceName).
+      Default: USD, US, https://example.com/privacy.
       """)
 
   static let locale = OptionDeclaration<LanguageTag?>(

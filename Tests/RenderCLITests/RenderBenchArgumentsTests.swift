@@ -58,6 +58,7 @@ import Testing
   /// `apt-get` are stubs that fail, so a script that went on would exit 99.
   @Test(arguments: [
     ("scripts/bench", "usage: scripts/bench"), ("scripts/money-differential", "usage: scripts/money-differential\n"),
+    ("scripts/fuzz", "Runs one libFuzzer harness (docs/FUZZING.md):\n"),
   ])
   func theBenchScriptsHelpDoesNothingElse(_ script: String, _ usage: String) throws {
     let stubs = FileManager.default.temporaryDirectory.appending(path: "bench-stubs-\(UUID().uuidString)")
