@@ -390,10 +390,7 @@ public struct HTMLWriter: ~Copyable {
       }
       literalBytes = bytes
       self.pieces = pieces
-      isMarkupFree = !bytes.contains { byte in
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
-          || byte == UInt8(ascii: ">")
-      }
+      isMarkupFree = !bytes.contains(where: HTMLWriter.entityBytes.contains)
     }
   }
 

@@ -35,11 +35,10 @@ struct NumberPattern: Sendable, Equatable {
 
   /// True when none of the pattern's text holds `&` `"` `<` or `>`.
   var textIsMarkupFree: Bool {
-    let markup: [UInt8] = Array("&\"<>".utf8)
     let texts = [
       positivePrefix, positiveSuffix, negativePrefix, negativeSuffix, digits, decimalSeparator, groupingSeparator,
     ]
-    return !texts.contains { $0.contains(where: markup.contains) }
+    return !texts.contains { $0.contains(where: HTMLWriter.entityBytes.contains) }
   }
 
   /// `amount` as Foundation writes it with this pattern, or nil when its digits cannot
