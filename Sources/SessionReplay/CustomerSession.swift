@@ -16,9 +16,10 @@ import StatusRender
 /// - the `ready` status returns the screen to the cart (or the placeholder).
 ///
 /// A failed call leaves the session as it was.
-public struct CustomerSession: Sendable {
-  /// A screen the customer can be shown.
-  public enum Screen: Sendable, Equatable {
+package struct CustomerSession: Sendable {
+  /// Where the session stands as the customer sees it: which screen is up, and what it
+  /// needs (``screen(hintsAgainst:form:)`` makes the ``RenderCore/Screen`` to render).
+  package enum Stage: Sendable, Equatable {
     /// Before the customer's device connects: nothing is shown.
     case none
     /// Connected: the store's welcome.
@@ -33,75 +34,75 @@ public struct CustomerSession: Sendable {
     case waiting, connected, ready, ended
   }
 
-  public private(set) var screen: Screen = .none
+  package private(set) var stage: Stage = .none
   private var phase = Phase.waiting
   /// The latest cart, shown when no form or status covers it.
   private var cart: ShoppingCart?
   /// The cart the customer last saw, for hints on the next cart screen.
   private var cartLastShown: ShoppingCart?
   /// What a closing form returns to.
-  private var screenBehindForm: Screen = .welcome
+  private var stageBehindForm: Stage = .welcome
   /// A cart update arrived while a form was open: the cart shows when it closes.
   private var cartChangedWhileFormOpen = false
 
   /// The session's ISO 3166-1 region: it lays out an address form, and so decides which
   /// keys the form's response may hold.
-  public let region: String
+  package let region: String
 
-  public init(region: String = SessionConfiguration.default.region) {
+  package init(region: String = SessionConfiguration.default.region) {
     self.region = region
   }
 
   /// Applies one step.
   /// - Throws: ``CustomerSessionError``; the session is unchanged then.
-  public mutating func apply(_ step: SessionStep) throws(CustomerSessionError) {
+  package mutating func apply(_ step: SessionStep) throws(CustomerSessionError) {
     switch step {
     case .event(.connected):
       guard phase == .waiting else { throw .notReady }
       phase = .connected
-      screen = .welcome
+      stage = .welcome
     case .event(.ready):
       guard phase == .connected else { throw .notReady }
       phase = .ready
     case .event(.disconnected):
       guard phase == .connected || phase == .ready else { throw .notReady }
       phase = .ended
-      screen = .status(.disconnected)
+      stage = .status(.disconnected)
     case .event(.closed), .close:
       // A customer who never connected sees nothing; an ended session stays as it is.
-      if phase == .connected || phase == .ready { screen = .status(.closed) }
+      if phase == .connected || phase == .ready { stage = .status(.closed) }
       phase = .ended
     case .updateShoppingCart(let newCart):
       try requireReady()
       cart = newCart
-      if case .form = screen {
+      if case .form = stage {
         cartChangedWhileFormOpen = true  // kept, shown when the form closes
         return
       }
-      screen = cartScreen()
+      stage = cartStage()
     case .request(let request):
       try requireReady()
-      if case .form = screen { throw .sessionBusy }
-      screenBehindForm = screen
-      screen = .form(request)
+      if case .form = stage { throw .sessionBusy }
+      stageBehindForm = stage
+      stage = .form(request)
     case .requestPayment:
       try requireReady()
-      if case .form = screen { throw .sessionBusy }
+      if case .form = stage { throw .sessionBusy }
       throw .incompatibleRequest("Apple Pay")
     case .response, .declined:
       try requireReady()
-      guard case .form(let request) = screen else { throw .noOpenRequest }
+      guard case .form(let request) = stage else { throw .noOpenRequest }
       if case .response(let values) = step { try Self.check(values, answers: request.form, region: region) }
-      switch screenBehindForm {
-      case .cart: screen = cartScreen()
-      case _ where cartChangedWhileFormOpen: screen = cartScreen()
-      default: screen = screenBehindForm
+      switch stageBehindForm {
+      case .cart: stage = cartStage()
+      case _ where cartChangedWhileFormOpen: stage = cartStage()
+      default: stage = stageBehindForm
       }
       cartChangedWhileFormOpen = false
     case .updateStatus(let status):
       try requireReady()
-      if case .form = screen { throw .sessionBusy }
-      screen = status == .ready ? cartScreen() : .status(status)
+      if case .form = stage { throw .sessionBusy }
+      stage = status == .ready ? cartStage() : .status(status)
     }
   }
 
@@ -137,7 +138,7 @@ public struct CustomerSession: Sendable {
 
   /// The cart screen for the latest cart (the placeholder when there is none yet),
   /// remembering it as the one the customer saw.
-  private mutating func cartScreen() -> Screen {
+  private mutating func cartStage() -> Stage {
     let shown = cart ?? ShoppingCart(items: [])
     defer { cartLastShown = shown }
     return .cart(shown, previous: cartLastShown)

@@ -1,6 +1,6 @@
 /// Why a session refused a call, named as the seeds' `CustomerSessionError` /
 /// `CustomerEngagementSession.Error` cases where one exists.
-public enum CustomerSessionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CustomerSessionError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A call before the `ready` event, or after the session ended.
   case notReady
   /// A request, or a status update, while a form is already open.
@@ -14,7 +14,7 @@ public enum CustomerSessionError: Error, Sendable, Equatable, CustomStringConver
   case invalidResponse(String)
 
   /// The error's name as the seeds spell it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .notReady: "notReady"
     case .sessionBusy: "sessionBusy"
@@ -25,7 +25,7 @@ public enum CustomerSessionError: Error, Sendable, Equatable, CustomStringConver
   }
 
   /// `sessionBusy: a form is already open`
-  public var description: String {
+  package var description: String {
     switch self {
     case .notReady: "notReady: the session is not ready (wait for the ready event; nothing is accepted after it ends)"
     case .sessionBusy: "sessionBusy: a form is already open"

@@ -13,15 +13,24 @@ public enum Replay {
   /// What to render.
   public struct Options: Sendable {
     /// One folder per locale, named by its BCP 47 tag (region filled in).
-    public var locales: [LanguageTag?]
-    public var formats: [OutputFormat]
+    package var locales: [LanguageTag?]
+    package var formats: [OutputFormat]
     /// Display columns of the text format.
-    public var width: Int
+    package var width: Int
 
     /// - Parameter locales: `nil` stands for the contract's default (English with the
     ///   session's region).
-    public init(
-      locales: [LanguageTag?] = [nil], formats: [OutputFormat] = [.html], width: Int = OutputFormat.defaultTextWidth
+    /// Each screen in the contract's default locale (English with the session's region).
+    /// - Parameters:
+    ///   - formats: HTML, text, or both, in that order per step.
+    ///   - width: display columns of the text format.
+    public init(formats: [OutputFormat] = [.html], width: Int = OutputFormat.defaultTextWidth) {
+      self.init(locales: [nil], formats: formats, width: width)
+    }
+
+    /// Each screen in each of `locales`; `nil` stands for the contract's default.
+    package init(
+      locales: [LanguageTag?], formats: [OutputFormat] = [.html], width: Int = OutputFormat.defaultTextWidth
     ) {
       self.locales = locales
       self.formats = formats
@@ -32,14 +41,14 @@ public enum Replay {
   /// One rendered screen.
   public struct File: Sendable, Equatable {
     /// Relative to the output folder: `en-US/003-updateShoppingCart.html`.
-    public var path: String
+    public package(set) var path: String
     /// The rendered screen's UTF-8 bytes, as the file holds them.
-    public var bytes: [UInt8]
+    public package(set) var bytes: [UInt8]
 
     /// ``bytes`` as text.
     public var contents: String { String(decoding: bytes, as: UTF8.self) }
 
-    public init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8]) {
       self.path = path
       self.bytes = bytes
     }
@@ -49,10 +58,11 @@ public enum Replay {
   /// the error lines, `session.jsonl:7: sessionBusy: a form is already open`.
   public struct Failure: Error, Sendable, Equatable {
     /// 1-based line of the transcript.
-    public var line: Int
+    public package(set) var line: Int
     /// `$.path: message` for a data problem, `sessionBusy: …` for a session rule.
-    public var messages: [String]
+    public package(set) var messages: [String]
 
+    /// The error lines, each naming `file` and the line.
     public func lines(file: String) -> [String] { messages.map { "\(file):\(line): \($0)" } }
   }
 
@@ -69,7 +79,18 @@ public enum Replay {
   @discardableResult
   public static func run(
     _ transcript: [UInt8], configuration: SessionConfiguration, options: Options,
-    available: [String] = UIStrings.bundled.languages,
+    warn: (_ line: Int, _ warning: DataProblem) -> Void = { _, _ in }, write: (File) throws -> Void
+  ) throws -> Int {
+    try run(
+      transcript, configuration: configuration, options: options, available: UIStrings.bundled.languages, warn: warn,
+      write: write)
+  }
+
+  /// ``run(_:configuration:options:warn:write:)`` with the languages that have UI strings.
+  @discardableResult
+  package static func run(
+    _ transcript: [UInt8], configuration: SessionConfiguration, options: Options,
+    available: [String],
     warn: (_ line: Int, _ warning: DataProblem) -> Void = { _, _ in }, write: (File) throws -> Void
   ) throws -> Int {
     var configuration = configuration
@@ -113,8 +134,7 @@ public enum Replay {
       session = current
       step += 1
       let stem = String(step).leftPadded(to: digits) + "-" + parsed.name
-      // Decoded carts have unique ids, so a cart update can always be made.
-      guard let screen = try current.screen.renderable() else { continue }
+      guard let screen = current.stage.screen(hintsAgainst: current.stage.previousCart) else { continue }
       for (folder, context) in contexts {
         for format in options.formats {
           let bytes = screen.renderUTF8(format, context: context, width: options.width)

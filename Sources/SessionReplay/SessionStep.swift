@@ -5,7 +5,7 @@ import StatusRender
 
 /// One line of a session transcript: an event from the session, a call the merchant's
 /// app made, or the customer's answer to the open form.
-public enum SessionStep: Sendable, Equatable {
+package enum SessionStep: Sendable, Equatable {
   /// `connected`, `ready`, `disconnected`, `closed` (the session's event stream).
   case event(SessionEvent)
   /// `updateShoppingCart(_:)`: replaces the whole cart.
@@ -25,17 +25,17 @@ public enum SessionStep: Sendable, Equatable {
 }
 
 /// The session's events, as the seeds' `events` stream names them.
-public enum SessionEvent: String, Sendable, CaseIterable {
+package enum SessionEvent: String, Sendable, CaseIterable {
   case connected, ready, disconnected, closed
 }
 
 /// A request for the customer's details, decoded as the form renderer reads it.
-public struct SessionRequest: Sendable, Equatable {
+package struct SessionRequest: Sendable, Equatable {
   /// The call's name as the transcript spells it (`requestSignup`).
-  public var call: String
-  public var form: FormRequest
+  package var call: String
+  package var form: FormRequest
 
-  public init(call: String, form: FormRequest) {
+  package init(call: String, form: FormRequest) {
     self.call = call
     self.form = form
   }

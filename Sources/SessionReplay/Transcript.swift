@@ -14,21 +14,21 @@ import StatusRender
 ///     {"call": "close"}
 ///
 /// Call names are the seeds' method names in Apple's and in MoovKit's spelling alike.
-public enum Transcript {
+package enum Transcript {
   /// One parsed line.
-  public struct Line: Sendable {
+  package struct Line: Sendable {
     /// 1-based, as editors count.
-    public var number: Int
+    package var number: Int
     /// The event or call name as the line spells it (`updateCustomerStatus`), or
     /// `response` / `declined`: the replay names its files after it.
-    public var name: String
-    public var step: SessionStep
+    package var name: String
+    package var step: SessionStep
   }
 
   /// A line that is not a step the engine knows.
-  public struct LineError: Error, Sendable, Equatable {
-    public var number: Int
-    public var problems: [DataProblem]
+  package struct LineError: Error, Sendable, Equatable {
+    package var number: Int
+    package var problems: [DataProblem]
   }
 
   /// Every member name a line may hold; which ones go together depends on the line
@@ -45,7 +45,7 @@ public enum Transcript {
   static let closeCalls: Set<String> = ["close", "closeCustomerSession"]
 
   /// The lines of `bytes` with their 1-based numbers, blank ones left out.
-  public static func lines(_ bytes: [UInt8]) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
+  package static func lines(_ bytes: [UInt8]) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
     bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated().compactMap {
       index, line in
       let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
@@ -54,7 +54,7 @@ public enum Transcript {
   }
 
   /// A configuration line's configuration, or nil when the line is something else.
-  public static func configuration(_ json: JSONValue) throws(DataErrors) -> SessionConfiguration? {
+  package static func configuration(_ json: JSONValue) throws(DataErrors) -> SessionConfiguration? {
     let configuration = LineKey.configuration.rawValue
     guard case .object(let members) = json, let first = members.first(where: { $0.key == configuration }) else {
       return nil
@@ -75,7 +75,8 @@ public enum Transcript {
   }
 
   /// ``step(_:currency:warnings:)`` for a caller that shows no warnings.
-  public static func step(_ json: JSONValue, currency: String) throws(DataErrors) -> (name: String, step: SessionStep) {
+  package static func step(_ json: JSONValue, currency: String) throws(DataErrors) -> (name: String, step: SessionStep)
+  {
     var ignored: [DataProblem] = []
     return try step(json, currency: currency, warnings: &ignored)
   }
@@ -84,7 +85,7 @@ public enum Transcript {
   /// - Parameters:
   ///   - currency: the session's currency, for the cart's decimal places.
   ///   - warnings: receives a cart's warnings (amounts rounded to the currency).
-  public static func step(
+  package static func step(
     _ json: JSONValue, currency: String, warnings: inout [DataProblem]
   ) throws(DataErrors) -> (name: String, step: SessionStep) {
     var log = ProblemLog()

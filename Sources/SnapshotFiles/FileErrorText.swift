@@ -6,10 +6,10 @@ import Foundation
 ///
 /// Foundation on Linux often loses the system's reason (a missing folder comes back as
 /// "The file doesn't exist."), so the path is looked at again after the failure.
-public enum FileErrorText {
+package enum FileErrorText {
   /// Why `path` could not be written. `makesFolders`: the writer makes missing folders
   /// itself, so a missing one is not the problem but where it could not be made.
-  public static func writing(_ path: String, error: any Error, makesFolders: Bool = false) -> String {
+  package static func writing(_ path: String, error: any Error, makesFolders: Bool = false) -> String {
     let manager = FileManager.default
     var isDirectory: ObjCBool = false
     let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -35,7 +35,7 @@ public enum FileErrorText {
   }
 
   /// Why `path`, which exists, could not be read.
-  public static func reading(_ path: String, error: (any Error)? = nil) -> String {
+  package static func reading(_ path: String, error: (any Error)? = nil) -> String {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
     if isDirectory.boolValue { return "it is a folder; give a file" }
@@ -46,7 +46,7 @@ public enum FileErrorText {
   /// The system's reason for `error` in lowercase (`broken pipe`, `no space left on
   /// device`); Foundation's own words, without "The operation could not be completed.",
   /// when there is no system reason.
-  public static func describe(_ error: any Error) -> String {
+  package static func describe(_ error: any Error) -> String {
     if let code = errorNumber(error) {
       let text = String(cString: strerror(code))
       return text.prefix(1).lowercased() + text.dropFirst()

@@ -1,6 +1,6 @@
 /// A unified line diff for failure messages, with invisible characters named so a
 /// changed no-break space or direction mark is visible in a terminal.
-public enum LineDiff {
+package enum LineDiff {
   /// Lines of context around each change.
   static let context = 3
 
@@ -9,7 +9,7 @@ public enum LineDiff {
   /// left out when it is 1, and an empty side names the line before it). Lines are
   /// prefixed `  `, `- ` or `+ `. A final newline on both sides (an empty text counts as
   /// one) is not a line of its own; on one side only, it shows as an empty line.
-  public static func unified(_ old: String, _ new: String) -> String {
+  package static func unified(_ old: String, _ new: String) -> String {
     var a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if old.isEmpty || old.hasSuffix("\n"), new.isEmpty || new.hasSuffix("\n") {
@@ -63,7 +63,7 @@ public enum LineDiff {
 
   /// Names characters that look like nothing or like a plain space, and marks
   /// trailing spaces with `·`.
-  public static func visible(_ line: String) -> String {
+  package static func visible(_ line: String) -> String {
     var out = ""
     for scalar in line.unicodeScalars {
       switch scalar.value {

@@ -8,15 +8,15 @@ import RenderCore
 ///
 /// Written with ``HTMLWriter`` like every page: the renderings are attribute values and
 /// text, escaped there. The page loads nothing and runs nothing.
-public enum SnapshotGallery {
+package enum SnapshotGallery {
   /// The width of each frame, in CSS px: a common phone's layout viewport.
-  public static let frameWidth = 360
+  package static let frameWidth = 360
   /// The height of each frame, in CSS px.
-  public static let frameHeight = 640
+  package static let frameHeight = 640
 
   /// The gallery of `results` (as ``SnapshotSet/verify(in:displayDirectory:mode:)``
   /// returns them). `title` names the run, e.g. the snapshot folder.
-  public static func page(_ results: [SnapshotResult], title: String) -> String {
+  package static func page(_ results: [SnapshotResult], title: String) -> String {
     let summary = SnapshotSummary(results)
     var html = HTMLWriter()
     html.raw(TrustedHTML(literal: "<!DOCTYPE html>"))

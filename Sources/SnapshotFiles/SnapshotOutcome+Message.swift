@@ -3,7 +3,7 @@ extension SnapshotOutcome {
   /// with the diff for a mismatch.
   /// - Parameter howToRecord: how to record a missing file where this runs, e.g.
   ///   `run the tests outside CI to record it, then read and commit it`.
-  public func message(file: SnapshotFile, howToRecord: String) -> String? {
+  package func message(file: SnapshotFile, howToRecord: String) -> String? {
     switch self {
     case .matched: nil
     case .recorded: "recorded \(file.displayPath): read it as a customer would, then run the tests again"

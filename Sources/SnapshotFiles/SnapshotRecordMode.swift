@@ -7,7 +7,12 @@ import Foundation
 /// - `all`: every file is rewritten;
 /// - `never` (the default on CI): nothing is written; a missing file is a failure.
 public enum SnapshotRecordMode: String, Sendable, CaseIterable, Equatable {
-  case missing, all, never
+  /// A missing file is recorded, an existing one compared.
+  case missing
+  /// Every file is rewritten.
+  case all
+  /// Nothing is written; a missing file is a failure.
+  case never
 
   /// The environment variable the test helpers read: `SNAPSHOT_RECORD=all swift test`.
   public static let environmentVariable = "SNAPSHOT_RECORD"
@@ -17,19 +22,19 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable, Equatable {
   public static var current: SnapshotRecordMode { forTests(environment: ProcessInfo.processInfo.environment) }
 
   /// ``current`` for a given environment.
-  public static func forTests(environment: [String: String]) -> SnapshotRecordMode {
+  package static func forTests(environment: [String: String]) -> SnapshotRecordMode {
     if isContinuousIntegration(environment) { return .never }
     return environment[environmentVariable].flatMap(SnapshotRecordMode.init(rawValue:)) ?? .missing
   }
 
   /// The default of `render-cli snapshot` without `--record`: `never` when `CI` is
   /// set, `missing` otherwise.
-  public static func commandDefault(environment: [String: String]) -> SnapshotRecordMode {
+  package static func commandDefault(environment: [String: String]) -> SnapshotRecordMode {
     isContinuousIntegration(environment) ? .never : .missing
   }
 
   /// `CI` is set to anything but empty, `false` or `0` (the variable every CI service sets).
-  public static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
+  package static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
     guard let ci = environment["CI"] else { return false }
     return !ci.isEmpty && ci != "false" && ci != "0"
   }

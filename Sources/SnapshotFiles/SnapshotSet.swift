@@ -4,16 +4,16 @@ import RenderCore
 /// Screens to check in every locale and format against golden files laid out as
 /// `<directory>/<subject>/<locale>.<html|txt>` (`snapshots/cart-hair-spray/fr-FR.html`).
 /// `render-cli snapshot` and `CartSnapshotTesting` both check through it.
-public struct SnapshotSet: Sendable {
-  public var subjects: [SnapshotSubject]
+package struct SnapshotSet: Sendable {
+  package var subjects: [SnapshotSubject]
   /// Tags as given; each renders as ``SnapshotLocales/resolve(_:configuration:)`` says.
-  public var locales: [LanguageTag]
-  public var formats: [OutputFormat]
-  public var configuration: SessionConfiguration
+  package var locales: [LanguageTag]
+  package var formats: [OutputFormat]
+  package var configuration: SessionConfiguration
   /// Display columns of the text format.
-  public var width: Int
+  package var width: Int
 
-  public init(
+  package init(
     subjects: [SnapshotSubject], locales: [LanguageTag], formats: [OutputFormat] = OutputFormat.allCases,
     configuration: SessionConfiguration = .default, width: Int = OutputFormat.defaultTextWidth
   ) {
@@ -29,7 +29,7 @@ public struct SnapshotSet: Sendable {
   /// - Parameters:
   ///   - directory: the folder holding one folder per subject.
   ///   - displayDirectory: how messages name `directory` (`snapshots`, `__Snapshots__`).
-  public func verify(in directory: URL, displayDirectory: String, mode: SnapshotRecordMode) -> [SnapshotResult] {
+  package func verify(in directory: URL, displayDirectory: String, mode: SnapshotRecordMode) -> [SnapshotResult] {
     let locales = SnapshotLocales.resolve(self.locales, configuration: configuration)
     var results: [SnapshotResult] = []
     for subject in subjects {

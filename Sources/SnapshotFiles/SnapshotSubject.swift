@@ -1,19 +1,19 @@
 import RenderCore
 
 /// A screen with the name its golden files go under: `<directory>/<name>/<locale>.<ext>`.
-public struct SnapshotSubject: Sendable {
+package struct SnapshotSubject: Sendable {
   /// One path component: `cart-hair-spray`, `paymentFailed`.
-  public let name: String
-  public let screen: any Screen
+  package let name: String
+  package let screen: any Screen
 
-  public init(name: String, screen: any Screen) {
+  package init(name: String, screen: any Screen) {
     self.name = name
     self.screen = screen
   }
 
   /// Why `name` cannot name a folder of golden files, or nil when it can: it must be
   /// one path component, not empty, `.` or `..`, without `/`, `\` or a control character.
-  public static func problem(name: String) -> String? {
+  package static func problem(name: String) -> String? {
     if name.isEmpty || name == "." || name == ".." {
       return "a snapshot name must not be empty, '.' or '..'"
     }

@@ -1,13 +1,13 @@
 /// Counts over a run's results, and the one line that sums them up.
-public struct SnapshotSummary: Sendable, Equatable {
-  public let total: Int
-  public let matched: Int
-  public let recorded: Int
+package struct SnapshotSummary: Sendable, Equatable {
+  package let total: Int
+  package let matched: Int
+  package let recorded: Int
   /// Differing files, and missing ones under `never`.
-  public let differing: Int
-  public let notWritten: Int
+  package let differing: Int
+  package let notWritten: Int
 
-  public init(_ results: [SnapshotResult]) {
+  package init(_ results: [SnapshotResult]) {
     total = results.count
     matched = results.count { $0.outcome.isMatch }
     recorded = results.count { $0.outcome == .recorded }
@@ -19,7 +19,7 @@ public struct SnapshotSummary: Sendable, Equatable {
   }
 
   /// `3 of 84 snapshots differ`, `84 snapshots match`, `84 snapshots: 80 match, 4 recorded`.
-  public var line: String {
+  package var line: String {
     let noun = total == 1 ? "snapshot" : "snapshots"
     if differing > 0 {
       let verb = differing == 1 ? "differs" : "differ"

@@ -2,14 +2,14 @@ import RenderCore
 
 /// A status screen as a self-contained page: the session header, a symbol, the title
 /// and the subtitle, announced politely to screen readers (`role="status"`).
-public enum StatusHTML {
+package enum StatusHTML {
   /// ``renderUTF8(_:context:)`` as a `String`.
-  public static func render(_ screen: StatusScreen, context: RenderContext) -> String {
+  package static func render(_ screen: StatusScreen, context: RenderContext) -> String {
     String(decoding: renderUTF8(screen, context: context), as: UTF8.self)
   }
 
   /// The page's UTF-8 bytes (valid UTF-8, see ``Screen/htmlUTF8(context:)``).
-  public static func renderUTF8(_ screen: StatusScreen, context: RenderContext) -> [UInt8] {
+  package static func renderUTF8(_ screen: StatusScreen, context: RenderContext) -> [UInt8] {
     let title = screen.title(context)
     return PageShell.page(
       title: title.map(\.text).joined(), screen: "status", style: StatusStyle.css, context: context

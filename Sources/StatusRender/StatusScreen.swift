@@ -9,10 +9,12 @@ public enum StatusScreen: String, CaseIterable, Sendable {
   case connected
   /// `CustomerStatus.ready`: connected and waiting for the cart.
   case ready
+  /// `CustomerStatus.paymentCompleted`: the payment went through.
   case paymentCompleted
   /// Never says the customer was charged: they are told the payment did not go
   /// through and to follow the staff's lead.
   case paymentFailed
+  /// `CustomerStatus.checkoutCompleted`: the purchase is done.
   case checkoutCompleted
   /// The customer's device went out of range of the merchant's iPhone.
   case disconnected
@@ -20,14 +22,14 @@ public enum StatusScreen: String, CaseIterable, Sendable {
   case closed
 
   /// The statuses of the seeds' `updateStatus` API, as opposed to session events.
-  public static let customerStatuses: [StatusScreen] = [.ready, .paymentCompleted, .paymentFailed, .checkoutCompleted]
+  package static let customerStatuses: [StatusScreen] = [.ready, .paymentCompleted, .paymentFailed, .checkoutCompleted]
 
   /// How the screen feels: it picks the symbol and colour beside the title.
-  public enum Tone: String, Sendable {
+  package enum Tone: String, Sendable {
     case neutral, success, failure
   }
 
-  public var tone: Tone {
+  package var tone: Tone {
     switch self {
     case .paymentCompleted, .checkoutCompleted: .success
     case .paymentFailed: .failure
@@ -36,7 +38,7 @@ public enum StatusScreen: String, CaseIterable, Sendable {
   }
 
   /// The title in the context's language; the welcome names the store when it has a name.
-  public func title(_ context: RenderContext) -> [Placeholders.Part] {
+  package func title(_ context: RenderContext) -> [Placeholders.Part] {
     let strings = context.strings
     switch self {
     case .connected:
@@ -51,7 +53,7 @@ public enum StatusScreen: String, CaseIterable, Sendable {
     }
   }
 
-  public func subtitle(_ context: RenderContext) -> String {
+  package func subtitle(_ context: RenderContext) -> String {
     let strings = context.strings
     switch self {
     case .connected: return strings(.welcomeSubtitle)

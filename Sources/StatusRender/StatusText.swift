@@ -1,8 +1,8 @@
 import RenderCore
 
 /// A status screen as plain text: the session header, then the title and the subtitle.
-public enum StatusText {
-  public static func render(
+package enum StatusText {
+  package static func render(
     _ screen: StatusScreen, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
   ) -> String {
     let layout = TextLayout(width: width, localeTag: context.locale.formattingTag.description)

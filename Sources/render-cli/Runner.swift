@@ -313,10 +313,7 @@ struct Runner {
     if let path = options.configPath {
       configuration = try inputs.read(path).decode { json throws(DataErrors) in try SessionConfiguration(json: json) }
     }
-    let locale = RenderLocale(
-      explicit: options.locale, acceptLanguage: options.acceptLanguage, region: configuration.region,
-      available: UIStrings.bundled.languages)
-    return RenderContext(configuration: configuration, locale: locale)
+    return RenderContext(configuration: configuration, tag: options.locale, acceptLanguage: options.acceptLanguage)
   }
 
   static func report(_ failure: RunFailure) -> Outcome {

@@ -30,9 +30,9 @@ import Testing
 
   @Test func connectingShowsTheWelcome() throws {
     var session = CustomerSession()
-    #expect(session.screen == .none)
+    #expect(session.stage == .none)
     try session.apply(.event(.connected))
-    #expect(session.screen == .welcome)
+    #expect(session.stage == .welcome)
   }
 
   @Test func requestBeforeReadyIsNotReady() throws {
@@ -40,7 +40,7 @@ import Testing
     try session.apply(.event(.connected))
     #expect(error(&session, signup) == .notReady)
     #expect(error(&session, .updateShoppingCart(cartA)) == .notReady)
-    #expect(session.screen == .welcome)
+    #expect(session.stage == .welcome)
   }
 
   @Test func secondRequestWhileAFormIsOpenIsSessionBusy() throws {
@@ -54,7 +54,7 @@ import Testing
     var session = try ready()
     try session.apply(signup)
     #expect(error(&session, .updateStatus(.paymentCompleted)) == .sessionBusy)
-    guard case .form = session.screen else {
+    guard case .form = session.stage else {
       Issue.record("the form must stay open")
       return
     }
@@ -70,12 +70,12 @@ import Testing
     try session.apply(.updateShoppingCart(cartA))
     try session.apply(signup)
     try session.apply(.updateShoppingCart(cartB))
-    guard case .form = session.screen else {
+    guard case .form = session.stage else {
       Issue.record("the form must stay on screen")
       return
     }
     try session.apply(.declined)
-    #expect(session.screen == .cart(cartB, previous: cartA))
+    #expect(session.stage == .cart(cartB, previous: cartA))
   }
 
   @Test func responseWithNoOpenFormIsRefused() throws {
@@ -87,12 +87,12 @@ import Testing
     var session = try ready()
     try session.apply(.updateStatus(.paymentFailed))
     try session.apply(.updateStatus(.ready))
-    #expect(session.screen == .cart(ShoppingCart(items: []), previous: nil))
+    #expect(session.stage == .cart(ShoppingCart(items: []), previous: nil))
     try session.apply(.updateShoppingCart(cartA))
     try session.apply(.updateStatus(.paymentCompleted))
-    #expect(session.screen == .status(.paymentCompleted))
+    #expect(session.stage == .status(.paymentCompleted))
     try session.apply(.updateStatus(.ready))
-    #expect(session.screen == .cart(cartA, previous: cartA))
+    #expect(session.stage == .cart(cartA, previous: cartA))
   }
 
   @Test func formOverAStatusReturnsToIt() throws {
@@ -100,19 +100,19 @@ import Testing
     try session.apply(.updateStatus(.paymentCompleted))
     try session.apply(signup)
     try session.apply(.response(.object([])))
-    #expect(session.screen == .status(.paymentCompleted))
+    #expect(session.stage == .status(.paymentCompleted))
   }
 
   @Test func nothingAfterClose() throws {
     var session = try ready()
     try session.apply(.close)
-    #expect(session.screen == .status(.closed))
+    #expect(session.stage == .status(.closed))
     #expect(error(&session, .updateShoppingCart(cartA)) == .notReady)
     #expect(error(&session, .event(.connected)) == .notReady)
     #expect(error(&session, .event(.ready)) == .notReady)
     // close() never throws in the seeds' API: closing again changes nothing.
     #expect(error(&session, .close) == nil)
-    #expect(session.screen == .status(.closed))
+    #expect(session.stage == .status(.closed))
   }
 
   @Test func eventsComeInTheSessionsOrder() throws {
@@ -126,7 +126,7 @@ import Testing
   @Test func closingBeforeTheCustomerConnectsShowsNothing() throws {
     var session = CustomerSession()
     try session.apply(.close)
-    #expect(session.screen == .none)
+    #expect(session.stage == .none)
     #expect(error(&session, .event(.connected)) == .notReady)
   }
 
@@ -151,16 +151,16 @@ import Testing
   @Test func disconnectedShowsItsScreen() throws {
     var session = try ready()
     try session.apply(.event(.disconnected))
-    #expect(session.screen == .status(.disconnected))
+    #expect(session.stage == .status(.disconnected))
     #expect(error(&session, signup) == .notReady)
   }
 
   @Test func cartUpdatesCarryThePreviousCart() throws {
     var session = try ready()
     try session.apply(.updateShoppingCart(cartA))
-    #expect(session.screen == .cart(cartA, previous: nil))
+    #expect(session.stage == .cart(cartA, previous: nil))
     try session.apply(.updateShoppingCart(cartB))
-    #expect(session.screen == .cart(cartB, previous: cartA))
+    #expect(session.stage == .cart(cartB, previous: cartA))
   }
 }
 

@@ -196,37 +196,39 @@ import Testing
 
   /// What a session shows becomes the same screens: `replay` and a server need no
   /// `switch` of their own.
-  @Test func sessionScreensRenderThroughTheProtocol() throws {
+  @Test func sessionStagesRenderThroughTheProtocol() throws {
     let context = try Self.context("en-US")
-    #expect(try CustomerSession.Screen.none.renderable() == nil)
+    #expect(CustomerSession.Stage.none.screen(hintsAgainst: nil) == nil)
 
-    let welcome = try #require(try CustomerSession.Screen.welcome.renderable())
+    let welcome = try #require(CustomerSession.Stage.welcome.screen(hintsAgainst: nil))
     #expect(welcome.render(.html, context: context) == StatusScreen.connected.html(context: context))
     #expect(welcome.render(.text, context: context) == StatusScreen.connected.text(context: context, width: 40))
 
-    let closed = try #require(try CustomerSession.Screen.status(.closed).renderable())
+    let closed = try #require(CustomerSession.Stage.status(.closed).screen(hintsAgainst: nil))
     #expect(closed.render(.text, context: context).contains("You can close this page."))
 
     let request = try Self.request("signup")
     let form = try #require(
-      try CustomerSession.Screen.form(SessionRequest(call: "requestSignup", form: request)).renderable())
+      CustomerSession.Stage.form(SessionRequest(call: "requestSignup", form: request)).screen(hintsAgainst: nil))
     #expect(form.render(.html, context: context) == FormHTML.render(request, context: context))
     #expect(form.render(.html, context: context).contains("<form "))
 
     let before = try Self.cart("cart-update-before.json")
     let after = try Self.cart("cart-update-after.json")
-    let plain = try #require(try CustomerSession.Screen.cart(after, previous: nil).renderable())
+    let stage = CustomerSession.Stage.cart(after, previous: before)
+    #expect(stage.previousCart == before)
+    let plain = try #require(stage.screen(hintsAgainst: nil))
     #expect(!plain.render(.html, context: context).contains("data-change"))
-    let updated = try #require(try CustomerSession.Screen.cart(after, previous: before).renderable())
+    let updated = try #require(stage.screen(hintsAgainst: stage.previousCart))
     Self.expectGolden(updated.render(.html, context: context), "CartUpdate", "hair-spray-update.en-US.html")
     Self.expectGolden(updated.render(.text, context: context), "CartUpdate", "hair-spray-update.en-US.txt")
 
+    // A cart with an id twice (never decoded from JSON) is shown without hints.
     let twice = ShoppingCart(items: [
       .init(id: "A", name: "A", quantity: 1, totalPrice: 1), .init(id: "A", name: "B", quantity: 1, totalPrice: 1),
     ])
-    #expect(throws: CartDiff.DuplicateIDError.self) {
-      try CustomerSession.Screen.cart(twice, previous: before).renderable()
-    }
+    let unhinted = try #require(CustomerSession.Stage.cart(twice, previous: before).screen(hintsAgainst: before))
+    #expect(unhinted.render(.html, context: context) == twice.render(.html, context: context))
   }
 
   @Test func outputFormat() {

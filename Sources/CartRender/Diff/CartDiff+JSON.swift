@@ -5,7 +5,7 @@ extension CartDiff {
   /// `{"inserted": [id], "removed": [id], "moved": [id], "updated": [{"id", "fields"}],
   /// "summaryChanged": bool, "totalChanged": bool}`. Write it with
   /// `JSONOutput.render(_:scalarArraysInline:)` for stable bytes.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       (key: "inserted", value: Self.ids(inserted)),
       (key: "removed", value: Self.ids(removed)),

@@ -14,7 +14,7 @@ import RenderCore
 public struct CartDiff: Sendable, Equatable {
   /// An item field whose value differs between the two carts. `allCases` is the fixed
   /// order ``Update/fields`` lists them in (money first: what animations highlight).
-  public enum Field: String, CaseIterable, Sendable {
+  package enum Field: String, CaseIterable, Sendable {
     case quantity
     case totalPrice
     case totalAdjustedPrice
@@ -24,12 +24,12 @@ public struct CartDiff: Sendable, Equatable {
   }
 
   /// An item in both carts whose fields differ.
-  public struct Update: Sendable, Equatable {
-    public var id: String
+  package struct Update: Sendable, Equatable {
+    package var id: String
     /// Never empty; in ``Field`` order.
-    public var fields: [Field]
+    package var fields: [Field]
 
-    public init(id: String, fields: [Field]) {
+    package init(id: String, fields: [Field]) {
       self.id = id
       self.fields = fields
     }
@@ -40,37 +40,38 @@ public struct CartDiff: Sendable, Equatable {
   /// `$.items[1].id: duplicate item id "A" (first at $.items[0])`.
   public struct DuplicateIDError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Problems in the cart shown before.
-    public var old: [DataProblem]
+    public package(set) var old: [DataProblem]
     /// Problems in the cart shown now.
-    public var new: [DataProblem]
+    public package(set) var new: [DataProblem]
 
-    public init(old: [DataProblem], new: [DataProblem]) {
+    package init(old: [DataProblem], new: [DataProblem]) {
       self.old = old
       self.new = new
     }
 
     /// The contract's error lines, each naming the file its cart came from.
-    public func lines(oldFile: String, newFile: String) -> [String] {
+    package func lines(oldFile: String, newFile: String) -> [String] {
       DataErrors(old).lines(file: oldFile) + DataErrors(new).lines(file: newFile)
     }
 
+    /// The lines for carts named "old cart" and "new cart".
     public var description: String { lines(oldFile: "old cart", newFile: "new cart").joined(separator: "\n") }
   }
 
   /// Ids only in the new cart.
-  public var inserted: [String]
+  package var inserted: [String]
   /// Ids only in the old cart, in the old cart's order.
-  public var removed: [String]
+  package var removed: [String]
   /// Ids in both carts that changed place: the fewest whose relocation explains the new
   /// order (`A B C D` → `B C D A` moves only `A`).
-  public var moved: [String]
+  package var moved: [String]
   /// Ids in both carts whose fields differ, each with the fields.
-  public var updated: [Update]
+  package var updated: [Update]
   /// The summary lines (labels, values or their order) or the footer differ, or a
   /// summary appeared or went away. The total is ``totalChanged``'s business.
-  public var summaryChanged: Bool
+  package var summaryChanged: Bool
   /// `summary.total` differs in value (`14.3` equals `14.30`), appeared, or went away.
-  public var totalChanged: Bool
+  package var totalChanged: Bool
 
   /// Compares the cart shown before (`old`) with the one shown now (`new`).
   ///
@@ -91,7 +92,7 @@ public struct CartDiff: Sendable, Equatable {
   ///   and a kept item out of order costs a binary search.
   /// - Throws: ``DuplicateIDError`` when either cart has an id twice, listing every
   ///   repeat in both carts; no diff is made.
-  public init(from old: ShoppingCart, to new: ShoppingCart) throws(DuplicateIDError) {
+  package init(from old: ShoppingCart, to new: ShoppingCart) throws(DuplicateIDError) {
     self.init(try CartAlignment(old, new), old: old, new: new)
   }
 
@@ -123,7 +124,7 @@ public struct CartDiff: Sendable, Equatable {
   }
 
   /// True when the two carts show the same thing.
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     inserted.isEmpty && removed.isEmpty && moved.isEmpty && updated.isEmpty && !summaryChanged && !totalChanged
   }
 

@@ -1,13 +1,13 @@
 import RenderCore
 
-/// A cart shown after ``CartUpdate/previous``: the cart screen with the contract's
-/// animation hints in HTML and the change gutter in text.
+/// A cart shown after the one before it: the cart screen with the contract's animation
+/// hints in HTML (`data-change`) and the change gutter in text.
 extension CartUpdate: Screen {
-  /// The page with `data-change` hints, as ``CartHTML`` renders it.
-  public func htmlUTF8(context: RenderContext) -> [UInt8] { CartHTML.renderUTF8(self, context: context) }
-
-  /// The text with a change gutter, as ``CartText`` renders it.
-  public func text(context: RenderContext, width: Int) -> String {
-    CartText.render(self, context: context, width: width)
+  /// The cart page with its animation hints, or its text with the change gutter.
+  public func renderUTF8(_ format: OutputFormat, context: RenderContext, width: Int) -> [UInt8] {
+    switch format {
+    case .html: CartHTML.renderUTF8(self, context: context)
+    case .text: Array(CartText.render(self, context: context, width: width).utf8)
+    }
   }
 }

@@ -9,7 +9,7 @@ import RenderCore
 /// items are not used as anchors, since they leave their old neighbourhood.
 public struct CartUpdate: Sendable {
   /// How a row came to be on the updated screen (`data-change` in HTML).
-  public enum Change: String, Sendable {
+  package enum Change: String, Sendable {
     case inserted
     /// Changed place; its fields may have changed too (``Row/changedFields``).
     case moved
@@ -20,7 +20,7 @@ public struct CartUpdate: Sendable {
   }
 
   /// Which way a moved row went on screen, counted among the items in both carts.
-  public enum Direction: String, Sendable {
+  package enum Direction: String, Sendable {
     /// Towards the start of the list.
     case up
     /// Towards the end of the list.
@@ -28,29 +28,31 @@ public struct CartUpdate: Sendable {
   }
 
   /// One item of the updated screen.
-  public struct Row: Sendable, Equatable {
+  package struct Row: Sendable, Equatable {
     /// The new cart's item; the old one for a removed row.
-    public var item: ShoppingCart.Item
+    package var item: ShoppingCart.Item
     /// The same item as the previous cart had it, when it is in both carts.
-    public var previousItem: ShoppingCart.Item?
-    public var change: Change
+    package var previousItem: ShoppingCart.Item?
+    package var change: Change
     /// The fields that differ from the previous cart, in ``CartDiff/Field`` order;
     /// empty unless the item is in both carts and changed.
-    public var changedFields: [CartDiff.Field]
+    package var changedFields: [CartDiff.Field]
     /// For a moved row whose rank among the kept items changed; nil otherwise.
-    public var direction: Direction?
+    package var direction: Direction?
   }
 
   /// The cart shown now.
-  public let cart: ShoppingCart
+  package let cart: ShoppingCart
   /// The cart shown before.
-  public let previous: ShoppingCart
-  public let diff: CartDiff
+  package let previous: ShoppingCart
+  package let diff: CartDiff
   /// In display order; see the type's description for where removed rows go.
-  public let rows: [Row]
+  package let rows: [Row]
 
+  /// `cart` as shown after `previous`.
   /// - Complexity: O(*n* log *n*) time, O(*n*) memory (``CartDiff/init(from:to:)``).
-  /// - Throws: ``CartDiff/DuplicateIDError`` when either cart has an id twice.
+  /// - Throws: ``CartDiff/DuplicateIDError`` when either cart has an id twice (a cart
+  ///   decoded from JSON never has).
   public init(_ cart: ShoppingCart, previous: ShoppingCart) throws(CartDiff.DuplicateIDError) {
     let alignment = try CartAlignment(previous, cart)
     self.cart = cart
@@ -62,7 +64,7 @@ public struct CartUpdate: Sendable {
   /// How a summary line of ``cart`` compares with ``previous``'s lines: ``Change/inserted``
   /// when no previous line has its label, ``Change/updated`` when none with its label has
   /// its value, nil when one has both. (Lines that went away are not shown.)
-  public func change(of line: ShoppingCart.Summary.LineItem) -> Change? {
+  package func change(of line: ShoppingCart.Summary.LineItem) -> Change? {
     let sameLabel = (previous.summary?.summaryLines ?? []).filter { $0.label == line.label }
     if sameLabel.isEmpty { return .inserted }
     return sameLabel.contains(line) ? nil : .updated

@@ -5,14 +5,14 @@ extension ShoppingCart {
   ///
   /// - Complexity: O(*n* log *n*) time, O(*n*) memory; see ``CartDiff/init(from:to:)``.
   /// - Throws: ``CartDiff/DuplicateIDError`` when either cart has an id twice.
-  public func difference(from previous: ShoppingCart) throws(CartDiff.DuplicateIDError) -> CartDiff {
+  package func difference(from previous: ShoppingCart) throws(CartDiff.DuplicateIDError) -> CartDiff {
     try CartDiff(from: previous, to: self)
   }
 
   /// One problem per item whose id an earlier item already has, at `$.items[i].id`:
   /// the same lines decoding reports. Empty for a decoded cart; a cart built in code
   /// may have some, and cannot be diffed then.
-  public var duplicateIDProblems: [DataProblem] {
+  package var duplicateIDProblems: [DataProblem] {
     var log = ProblemLog()
     _ = ItemIDIndex(items, log: &log)
     return log.problems

@@ -20,7 +20,7 @@ extension ShoppingCart {
   ///     `$.items[1].totalPrice: warning: 3 decimal places, USD has 2; shown rounded`.
   /// - Throws: ``DataErrors`` with every problem and its JSON path, e.g.
   ///   `$.items[1].id: duplicate item id "A" (first at $.items[0])`.
-  public init(
+  package init(
     json: JSONValue, currency: String?, at root: JSONPath = .root, warnings: inout [DataProblem]
   ) throws(DataErrors) {
     var log = ProblemLog()
@@ -58,8 +58,41 @@ extension ShoppingCart {
     self.init(items: items, summary: summary)
   }
 
+  /// A cart from its values, checked by the same rules as the contract's JSON: ids
+  /// present and unique, names and labels present, quantities from 1 to 1,000,000,000,
+  /// finite amounts, at most ``InputLimits/items`` items. An amount with more decimal
+  /// places than `currency` has minor units is rounded (half to even), as in JSON.
+  /// - Parameters:
+  ///   - items: in display order; empty makes the placeholder cart.
+  ///   - summary: subtotals, adjustments and the total; nil on a placeholder cart.
+  ///   - currency: the session's ISO 4217 code.
+  /// - Throws: ``DataErrors`` naming each broken rule by its place in the contract's
+  ///   JSON (`$.items[1].id: duplicate item id "A" (first at $.items[0])`).
+  public init(items: [Item], summary: Summary? = nil, currency: String) throws(DataErrors) {
+    var members: [(key: String, value: JSONValue)] = [(Key.items.rawValue, .array(items.map(\.json)))]
+    if let summary { members.append((Key.summary.rawValue, summary.json)) }
+    try self.init(json: .object(members), currency: currency)
+  }
+
+  /// Parses, decodes and validates the contract's cart JSON (a cart file's bytes): see
+  /// ``init(json:currency:at:warnings:)``.
+  /// - Parameters:
+  ///   - jsonUTF8: the document.
+  ///   - currency: the session's ISO 4217 code, which rounds amounts to its minor units.
+  ///   - warnings: receives one warning per rounded amount, with its path.
+  /// - Throws: ``DataErrors`` with every problem and its JSON path.
+  public init(jsonUTF8: [UInt8], currency: String, warnings: inout [DataProblem]) throws(DataErrors) {
+    try self.init(json: try JSONParser.parse(jsonUTF8), currency: currency, warnings: &warnings)
+  }
+
+  /// ``init(jsonUTF8:currency:warnings:)`` for a caller that shows no warnings.
+  public init(jsonUTF8: [UInt8], currency: String) throws(DataErrors) {
+    var ignored: [DataProblem] = []
+    try self.init(jsonUTF8: jsonUTF8, currency: currency, warnings: &ignored)
+  }
+
   /// ``init(json:currency:at:warnings:)`` for a caller that shows no warnings.
-  public init(json: JSONValue, currency: String?, at root: JSONPath = .root) throws(DataErrors) {
+  package init(json: JSONValue, currency: String?, at root: JSONPath = .root) throws(DataErrors) {
     var ignored: [DataProblem] = []
     try self.init(json: json, currency: currency, at: root, warnings: &ignored)
   }
@@ -69,6 +102,18 @@ extension ShoppingCart.Item {
   /// The contract's member names for an item (duplicate-id errors name `.id` too).
   enum Key: String, JSONKey {
     case id, name, quantity, totalPrice, totalAdjustedPrice, descriptions, details
+  }
+
+  /// The item as the contract's JSON, so a cart made of values is checked as JSON is.
+  var json: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      (Key.id.rawValue, .string(id)), (Key.name.rawValue, .string(name)),
+      (Key.quantity.rawValue, .number(String(quantity))), (Key.totalPrice.rawValue, .number("\(totalPrice)")),
+    ]
+    if let totalAdjustedPrice { members.append((Key.totalAdjustedPrice.rawValue, .number("\(totalAdjustedPrice)"))) }
+    if !descriptions.isEmpty { members.append((Key.descriptions.rawValue, .array(descriptions.map(JSONValue.string)))) }
+    if !details.isEmpty { members.append((Key.details.rawValue, .array(details.map(JSONValue.string)))) }
+    return .object(members)
   }
 
   init?(json: JSONValue, at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) {
@@ -111,6 +156,16 @@ extension ShoppingCart.Summary {
     case summaryLines, footer, total
   }
 
+  /// The summary as the contract's JSON.
+  var json: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      (Key.summaryLines.rawValue, .array(summaryLines.map(\.json)))
+    ]
+    if let footer { members.append((Key.footer.rawValue, .string(footer))) }
+    members.append((Key.total.rawValue, .number("\(total)")))
+    return .object(members)
+  }
+
   init?(json: JSONValue, at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) {
     guard let object = JSONObjectReader<Key>(json, at: path, log: &log) else { return nil }
     var lines: [LineItem] = []
@@ -149,6 +204,16 @@ extension ShoppingCart.Summary.LineItem {
   /// The contract's member names for a summary line.
   private enum Key: String, JSONKey {
     case label, value
+  }
+
+  /// The line as the contract's JSON.
+  var json: JSONValue {
+    let value: JSONValue =
+      switch self.value {
+      case .amount(let amount): .number("\(amount)")
+      case .text(let text): .string(text)
+      }
+    return .object([(Key.label.rawValue, .string(label)), (Key.value.rawValue, value)])
   }
 
   init?(json: JSONValue, at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) {

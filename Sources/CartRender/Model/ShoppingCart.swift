@@ -3,30 +3,39 @@ import RenderCore
 
 /// The cart the merchant's app shares with `updateShoppingCart(_:)`. Every update
 /// replaces the whole cart; items keep their `id` across updates.
+///
+/// A cart that exists is valid: a library user makes one with
+/// ``init(items:summary:currency:)`` or from the contract's JSON
+/// (``init(jsonUTF8:currency:)``), both checking the contract's rules (ids present and
+/// unique, names present, quantities from 1, finite amounts, at most 10,000 items), and
+/// cannot change it afterwards.
 public struct ShoppingCart: Sendable, Equatable {
   /// In display order. Empty shows the placeholder screen.
-  public var items: [Item]
+  public package(set) var items: [Item]
 
   /// How many items the cart holds, as its heading counts them: the sum of the lines'
   /// quantities (a line of 4 is 4 items), capped at `Int.max`.
-  public var itemCount: Int {
+  package var itemCount: Int {
     items.reduce(0) { total, item in
       let (sum, overflow) = total.addingReportingOverflow(item.quantity)
       return overflow ? Int.max : sum
     }
   }
   /// Absent on a placeholder cart.
-  public var summary: Summary?
+  public package(set) var summary: Summary?
 
-  public init(items: [Item], summary: Summary? = nil) {
+  /// A cart of values the package has already checked (decoded JSON, tests): no rule
+  /// is checked here.
+  package init(items: [Item], summary: Summary? = nil) {
     self.items = items
     self.summary = summary
   }
 
-  /// One line of the cart.
+  /// One line of the cart, checked when a cart is made of it.
   public struct Item: Sendable, Equatable {
-    /// Unique within the cart and stable across updates (animations key on it).
+    /// Unique within the cart and stable across updates (animations key on it); not empty.
     public var id: String
+    /// The product's name, shown as given; not empty.
     public var name: String
     /// At least 1.
     public var quantity: Int
@@ -40,6 +49,7 @@ public struct ShoppingCart: Sendable, Equatable {
     /// Smaller print, e.g. "This item cannot be shipped."
     public var details: [String]
 
+    /// An item; ``ShoppingCart/init(items:summary:currency:)`` checks it.
     public init(
       id: String, name: String, quantity: Int, totalPrice: Decimal, totalAdjustedPrice: Decimal? = nil,
       descriptions: [String] = [], details: [String] = []
@@ -54,11 +64,11 @@ public struct ShoppingCart: Sendable, Equatable {
     }
 
     /// The price the customer pays for the line: the adjusted one when given.
-    public var payablePrice: Decimal { totalAdjustedPrice ?? totalPrice }
+    package var payablePrice: Decimal { totalAdjustedPrice ?? totalPrice }
 
     /// True when the original price must be shown struck through: an adjusted price
     /// that is not the same number (`==`, so `15.0` is `15`).
-    public var isAdjusted: Bool {
+    package var isAdjusted: Bool {
       guard let totalAdjustedPrice else { return false }
       return !totalAdjustedPrice.isSameValue(as: totalPrice)
     }
@@ -66,11 +76,14 @@ public struct ShoppingCart: Sendable, Equatable {
 
   /// Subtotals, adjustments and the total, under the items.
   public struct Summary: Sendable, Equatable {
+    /// Subtotals and adjustments, in display order.
     public var summaryLines: [LineItem]
+    /// Small print under the total ("See you tomorrow!").
     public var footer: String?
     /// In whole currency units.
     public var total: Decimal
 
+    /// A summary; ``ShoppingCart/init(items:summary:currency:)`` checks it.
     public init(summaryLines: [LineItem], footer: String? = nil, total: Decimal) {
       self.summaryLines = summaryLines
       self.footer = footer
@@ -79,9 +92,12 @@ public struct ShoppingCart: Sendable, Equatable {
 
     /// A labelled line: "Subtotal $15.00", "Shipping Free".
     public struct LineItem: Sendable, Equatable {
+      /// "Subtotal", "Shipping"; not empty.
       public var label: String
+      /// An amount or verbatim text.
       public var value: Value
 
+      /// A line; ``ShoppingCart/init(items:summary:currency:)`` checks it.
       public init(label: String, value: Value) {
         self.label = label
         self.value = value

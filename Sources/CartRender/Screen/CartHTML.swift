@@ -22,24 +22,24 @@ import RenderCore
 /// Written without a `String` per amount or UI string: amounts go straight from their
 /// digits into the page (``HTMLWriter/text(_:in:)-(Decimal,_)``), templates with their
 /// arguments through ``HTMLWriter/text(_:isolated:argument:)``.
-public enum CartHTML {
+package enum CartHTML {
   /// The page's UTF-8 bytes (valid UTF-8, see ``Screen/htmlUTF8(context:)``).
-  public static func renderUTF8(_ cart: ShoppingCart, context: RenderContext) -> [UInt8] {
+  package static func renderUTF8(_ cart: ShoppingCart, context: RenderContext) -> [UInt8] {
     page(cart, update: nil, context: context)
   }
 
   /// The updated cart with animation hints against ``CartUpdate/previous``, as UTF-8 bytes.
-  public static func renderUTF8(_ update: CartUpdate, context: RenderContext) -> [UInt8] {
+  package static func renderUTF8(_ update: CartUpdate, context: RenderContext) -> [UInt8] {
     page(update.cart, update: update, context: context)
   }
 
   /// ``renderUTF8(_:context:)-(ShoppingCart,_)`` as a `String`.
-  public static func render(_ cart: ShoppingCart, context: RenderContext) -> String {
+  package static func render(_ cart: ShoppingCart, context: RenderContext) -> String {
     String(decoding: renderUTF8(cart, context: context), as: UTF8.self)
   }
 
   /// ``renderUTF8(_:context:)-(CartUpdate,_)`` as a `String`.
-  public static func render(_ update: CartUpdate, context: RenderContext) -> String {
+  package static func render(_ update: CartUpdate, context: RenderContext) -> String {
     String(decoding: renderUTF8(update, context: context), as: UTF8.self)
   }
 

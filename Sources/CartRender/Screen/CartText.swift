@@ -10,7 +10,7 @@ import RenderCore
 /// once, at its old place), `~` a line showing a changed value, `↕` the other lines of
 /// a moved item. Summary lines are marked `+` (new label) or `~` (new value), the total
 /// and the footer `~` when they changed. The rest of the line is laid out in the width left, so it still fits.
-public enum CartText {
+package enum CartText {
   /// Gutter marks, as documented on the type.
   enum Mark: Character {
     case inserted = "+"
@@ -19,7 +19,7 @@ public enum CartText {
     case moved = "↕"
   }
 
-  public static func render(
+  package static func render(
     _ cart: ShoppingCart, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
   ) -> String {
     render(cart, update: nil, context: context, width: width)
@@ -27,7 +27,7 @@ public enum CartText {
 
   /// The updated cart with a change gutter against ``CartUpdate/previous``; every line
   /// still fits `width` columns.
-  public static func render(
+  package static func render(
     _ update: CartUpdate, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
   ) -> String {
     render(update.cart, update: update, context: context, width: width)

@@ -11,7 +11,7 @@ extension RelayServer {
   struct PageSnapshot {
     var id: String
     var configuration: SessionConfiguration
-    var screen: CustomerSession.Screen
+    var stage: CustomerSession.Stage
     var version: UInt64
     /// The cart the asking page showed, for hints; nil renders without them.
     var previousCart: ShoppingCart?
@@ -59,7 +59,7 @@ extension RelayServer {
     }
     // A post to a page with no form open, or with another form's token, changes nothing:
     // the customer sees the current screen again.
-    guard case .form(let open) = snapshot.screen, let expected = snapshot.formToken else {
+    guard case .form(let open) = snapshot.stage, let expected = snapshot.formToken else {
       return render(snapshot, request: request, status: 403, form: nil)
     }
     let context = makeContext(snapshot, request: request)
@@ -144,25 +144,23 @@ extension RelayServer {
   private func snapshot(_ session: ServedSession, shown: UInt64?) -> PageSnapshot {
     let previous = shown.flatMap { session.cart(shownAt: $0) }
     return PageSnapshot(
-      id: session.id, configuration: session.configuration, screen: session.rules.screen,
+      id: session.id, configuration: session.configuration, stage: session.rules.stage,
       version: session.screenVersion, previousCart: previous, previousVersion: previous == nil ? nil : shown,
       formToken: session.formToken)
   }
 
   private func makeContext(_ snapshot: PageSnapshot, request: HTTPRequest) -> RenderContext {
-    let locale = RenderLocale(
-      explicit: nil, acceptLanguage: request.header("accept-language"), region: snapshot.configuration.region,
-      available: UIStrings.bundled.languages)
-    var context = RenderContext(configuration: snapshot.configuration, locale: locale)
+    var context = RenderContext(
+      configuration: snapshot.configuration, acceptLanguage: request.header("accept-language"))
     context.host = PageHost(
       scriptPath: LiveScript.path, scriptIntegrity: security.scriptIntegrity, version: snapshot.version,
-      refreshSeconds: refreshes(snapshot.screen) ? options.refreshSeconds : nil)
+      refreshSeconds: refreshes(snapshot.stage) ? options.refreshSeconds : nil)
     return context
   }
 
   /// A form being filled in must not reload under the customer; an ended session no longer changes.
-  private func refreshes(_ screen: CustomerSession.Screen) -> Bool {
-    switch screen {
+  private func refreshes(_ stage: CustomerSession.Stage) -> Bool {
+    switch stage {
     case .form, .status(.closed), .status(.disconnected): false
     default: true
     }
@@ -179,22 +177,13 @@ extension RelayServer {
       return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: cached)
     }
     let context = makeContext(snapshot, request: request)
-    let screen: any Screen
-    switch snapshot.screen {
-    case .none: screen = StatusScreen.closed
-    case .welcome: screen = StatusScreen.connected
-    case .status(let status): screen = status
-    case .form(let open): screen = FormScreen(open.form, state: form ?? FormState(token: snapshot.formToken))
-    case .cart(let cart, _):
-      // Hints against the cart the asking page showed, not the session's last one.
-      if let previous = snapshot.previousCart, let update = try? CartUpdate(cart, previous: previous) {
-        screen = update
-      } else {
-        screen = cart
-      }
-    }
+    // Hints against the cart the asking page showed, not the session's last one; a
+    // session no customer has connected to yet has nothing to show but its end.
+    let screen =
+      snapshot.stage.screen(hintsAgainst: snapshot.previousCart, form: form ?? FormState(token: snapshot.formToken))
+      ?? StatusScreen.closed
     // The page's bytes as they are: no String made and read back.
-    let body = screen.htmlUTF8(context: context)
+    let body = screen.renderUTF8(.html, context: context)
     if cacheable { pages.store(key, body) }
     return HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: body)
   }

@@ -60,12 +60,12 @@ struct ServedSession: Sendable {
   /// ended. - Returns: whether it was sent.
   mutating func disconnect(eventsKept: Int) -> Bool {
     guard customerArrived, !hasEnded else { return false }
-    let before = rules.screen
+    let before = rules.stage
     do throws(CustomerSessionError) { try rules.apply(.event(.disconnected)) } catch { return false }
     isDisconnected = true
     formToken = nil
     record(.object([("event", .string(SessionEvent.disconnected.rawValue))]), eventsKept: eventsKept)
-    if rules.screen != before {
+    if rules.stage != before {
       screenVersion += 1
       changes += 1
     }
@@ -92,7 +92,7 @@ struct ServedSession: Sendable {
   ) throws(CustomerSessionError) {
     // The seeds let close come twice; the server's contract refuses every call after it.
     if isClosed { throw .notReady }
-    let before = rules.screen
+    let before = rules.stage
     try rules.apply(step)
     switch step {
     case .request: formToken = SecureToken.make()
@@ -108,10 +108,10 @@ struct ServedSession: Sendable {
       record(.object([("event", .string(SessionEvent.closed.rawValue))]), eventsKept: eventsKept)
     default: break
     }
-    if rules.screen != before {
+    if rules.stage != before {
       screenVersion += 1
       changes += 1
-      if case .cart(let cart, _) = rules.screen {
+      if case .cart(let cart, _) = rules.stage {
         recentCarts.append((screenVersion, cart))
         if recentCarts.count > Self.recentCartLimit { recentCarts.removeFirst() }
       }

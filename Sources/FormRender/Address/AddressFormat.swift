@@ -7,10 +7,10 @@ import RenderCore
 /// The layouts live in `data/address-formats.json` (from Google's libaddressinput
 /// address metadata, cited there), compiled in by `scripts/embed-data`
 /// (`EmbeddedAddressFormats.swift`); ``AddressFormats/bundled`` reads them. Regions without a layout get the generic one.
-public struct AddressFormat: Sendable, Equatable {
+package struct AddressFormat: Sendable, Equatable {
   /// What a field is called in a region: the kinds libaddressinput names
   /// (`zip_name_type`, `state_name_type`, `locality_name_type`), each a UI string.
-  public enum Label: String, Sendable, CaseIterable {
+  package enum Label: String, Sendable, CaseIterable {
     case city, postTown, suburb
     case state, province, prefecture, region
     case postalCode, zipCode, postcode, pinCode
@@ -34,28 +34,28 @@ public struct AddressFormat: Sendable, Equatable {
 
   /// One field of the layout. `name` and `street` carry no label kind (their labels do
   /// not vary by region); `street` being required means its first line is.
-  public struct Field: Sendable, Equatable {
-    public var field: FormField
-    public var label: Label?
-    public var required: Bool
+  package struct Field: Sendable, Equatable {
+    package var field: FormField
+    package var label: Label?
+    package var required: Bool
   }
 
   /// What a region's postal codes look like.
-  public struct PostalCodeRule: Sendable, Equatable {
+  package struct PostalCodeRule: Sendable, Equatable {
     /// Which keyboard suits the codes: digits only, or letters too.
-    public enum Keyboard: String, Sendable {
+    package enum Keyboard: String, Sendable {
       case numeric
       case text
     }
 
     /// A regular expression (libaddressinput's `zip`) the whole normalised code must match.
-    public var pattern: String
+    package var pattern: String
     /// A real code, shown as a hint and in the error message (libaddressinput's `zipex`).
-    public var example: String
-    public var keyboard: Keyboard
+    package var example: String
+    package var keyboard: Keyboard
 
     /// Whether `code`, already passed through ``normalize(_:)``, has the region's form.
-    public func matches(_ code: String) -> Bool {
+    package func matches(_ code: String) -> Bool {
       guard let regex = try? Regex(pattern).asciiOnlyDigits().asciiOnlyWordCharacters() else { return false }
       return (try? regex.wholeMatch(in: code)) != nil
     }
@@ -64,7 +64,7 @@ public struct AddressFormat: Sendable, Equatable {
     /// is returned as typed): each character through ``MatchingFold`` (full-width
     /// `１５４－００２３` becomes `154-0023`, an Arabic keyboard's `٩٥٠١٤` becomes `95014`,
     /// `①` stays and matches no digit), letters upper-cased, runs of spaces made one.
-    public static func normalize(_ code: String) -> String {
+    package static func normalize(_ code: String) -> String {
       var out = ""
       var pendingSpace = false
       for scalar in code.unicodeScalars {
@@ -83,14 +83,14 @@ public struct AddressFormat: Sendable, Equatable {
   }
 
   /// ISO 3166-1 code of the region the layout is for; nil for the generic layout.
-  public var region: String?
+  package var region: String?
   /// The fields in the order the form shows them; the country always follows them.
-  public var fields: [Field]
+  package var fields: [Field]
   /// Nil when the region's postal codes are not checked (the generic layout).
-  public var postalCode: PostalCodeRule?
+  package var postalCode: PostalCodeRule?
 
   /// The layout's entry for `field`, nil when the region does not ask for it.
-  public func field(_ field: FormField) -> Field? { fields.first { $0.field == field } }
+  package func field(_ field: FormField) -> Field? { fields.first { $0.field == field } }
 }
 
 /// Decimal digits of any script (Numeric_Type=Decimal), as ASCII: customers type on the
@@ -108,14 +108,14 @@ enum ASCIIDigits {
 }
 
 /// Every layout in `data/address-formats.json`, and the regions a customer may choose.
-public struct AddressFormats: Sendable {
+package struct AddressFormats: Sendable {
   /// The file compiled into this build. When it cannot be read (a broken edit), a
   /// minimal generic layout stands in and ``loadProblems`` says why; a test fails on it.
   /// Its postal-code patterns are not compiled at load (see ``init(json:checkPatterns:lazily:)``),
   /// and each region's layout is decoded when first asked for (a form shows one; all
   /// 250 were 2.2 M instructions of a form's whole process): a test loads the same file
   /// with every check and compares every layout.
-  public static let bundled: AddressFormats = {
+  package static let bundled: AddressFormats = {
     let name = "data/address-formats.json"
     guard let file = EmbeddedAddressFormats.files.first else {
       return AddressFormats(generic: fallback, regions: [:], countries: [], loadProblems: ["\(name): not embedded"])
@@ -138,21 +138,21 @@ public struct AddressFormats: Sendable {
     postalCode: nil)
 
   /// The layout for regions the file does not list.
-  public let generic: AddressFormat
+  package let generic: AddressFormat
   private let regions: RegionLayouts
   /// ISO 3166-1 codes a customer may pick as their country, in the file's order.
-  public let countries: [String]
+  package let countries: [String]
   /// Why the file could not be read, as `data/address-formats.json: $.path: message`.
-  public let loadProblems: [String]
+  package let loadProblems: [String]
 
   /// Regions with a layout of their own, sorted.
-  public var regionsWithLayouts: [String] { regions.codes }
+  package var regionsWithLayouts: [String] { regions.codes }
 
   /// The layout of `region` (ISO 3166-1 alpha-2), or the generic one.
-  public func format(for region: String) -> AddressFormat { regions.layout(region) ?? generic }
+  package func format(for region: String) -> AddressFormat { regions.layout(region) ?? generic }
 
   /// Whether `code` is a region a customer may pick.
-  public func isCountry(_ code: String) -> Bool { countries.contains(code) }
+  package func isCountry(_ code: String) -> Bool { countries.contains(code) }
 
   init(generic: AddressFormat, regions: [String: AddressFormat], countries: [String], loadProblems: [String]) {
     self.init(generic: generic, regions: RegionLayouts(regions), countries: countries, loadProblems: loadProblems)

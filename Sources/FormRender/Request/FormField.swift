@@ -2,7 +2,7 @@ import RenderCore
 
 /// A key of the customer's response (the contract's `parse` output), which is also the
 /// `name` of the form control that collects it.
-public enum FormField: String, Sendable, CaseIterable {
+package enum FormField: String, Sendable, CaseIterable {
   case name
   /// One or two lines (both controls are named `street`), joined by a line feed.
   case street
@@ -20,7 +20,7 @@ public enum FormField: String, Sendable, CaseIterable {
 
   /// Longest value accepted, in UTF-16 code units as HTML's `maxlength` counts them;
   /// nil for controls the customer does not type into.
-  public var maximumLength: Int? {
+  package var maximumLength: Int? {
     switch self {
     case .name, .street: 200
     case .city, .state: 100
@@ -34,12 +34,12 @@ public enum FormField: String, Sendable, CaseIterable {
 
 /// What the customer chose, sent as `action=share` or `action=decline` by the form's
 /// two submit buttons (the `name` is ``fieldName``).
-public enum FormAction: String, Sendable, CaseIterable {
+package enum FormAction: String, Sendable, CaseIterable {
   /// "Share": the values filled in go to the merchant.
   case share
   /// "Don't share": the whole request is declined (`userDeclined`).
   case decline
 
   /// The buttons' `name`.
-  public static let fieldName = "action"
+  package static let fieldName = "action"
 }

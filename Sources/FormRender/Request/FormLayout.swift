@@ -3,8 +3,8 @@ import RenderCore
 /// One control of a form: what it collects, how it is labelled, and the attributes a
 /// phone needs to offer the right keyboard and autofill. The HTML form, the text
 /// preview and `parse` all work from the same controls, so they cannot disagree.
-public struct FormControl: Sendable, Equatable {
-  public enum Kind: Sendable, Equatable {
+package struct FormControl: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     case input(InputType)
     /// A `<select>` of countries and regions.
     case countryList
@@ -12,48 +12,48 @@ public struct FormControl: Sendable, Equatable {
   }
 
   /// The `value` of every checkbox, and the only value `parse` accepts for one.
-  public static let checkboxValue = "true"
+  package static let checkboxValue = "true"
 
   /// The response key, and the control's `name`.
-  public var field: FormField
+  package var field: FormField
   /// 1 for the street's second line, 0 for every other control.
-  public var line: Int = 0
-  public var kind: Kind
-  public var label: UIStringKey
-  public var required: Bool
-  public var autocomplete: AutocompleteToken?
-  public var inputMode: InputMode?
-  public var autocapitalize: Autocapitalize?
+  package var line: Int = 0
+  package var kind: Kind
+  package var label: UIStringKey
+  package var required: Bool
+  package var autocomplete: AutocompleteToken?
+  package var inputMode: InputMode?
+  package var autocapitalize: Autocapitalize?
   /// Email, phone and postal code read left to right on a right-to-left page too.
-  public var isLeftToRight = false
+  package var isLeftToRight = false
   /// A sample value shown under the label ("For example, 95014").
-  public var example: String?
+  package var example: String?
 
   /// The element id, derived from the field name only, so ids never depend on what
   /// else is on the page: `field-street`, `field-street-2`.
-  public var id: String { line == 0 ? "field-\(field.rawValue)" : "field-\(field.rawValue)-\(line + 1)" }
+  package var id: String { line == 0 ? "field-\(field.rawValue)" : "field-\(field.rawValue)-\(line + 1)" }
   /// The id of the field's error message (one per field, beside its first control).
-  public var errorID: String { "error-\(field.rawValue)" }
+  package var errorID: String { "error-\(field.rawValue)" }
   /// The id of the field's hint.
-  public var hintID: String { "hint-\(field.rawValue)" }
+  package var hintID: String { "hint-\(field.rawValue)" }
 }
 
 /// The controls of one request's form, for a region's address layout.
-public struct FormLayout: Sendable {
-  public let request: FormRequest
+package struct FormLayout: Sendable {
+  package let request: FormRequest
   /// The address layout in use (address requests only).
-  public let address: AddressFormat?
+  package let address: AddressFormat?
   /// The selected country (address requests only): the customer's choice, else the
   /// session's region.
-  public let country: String?
+  package let country: String?
   /// Every control in page order: address fields, country, contact fields, opt-ins.
-  public let controls: [FormControl]
+  package let controls: [FormControl]
 
   /// - Parameters:
   ///   - region: ISO 3166-1 code whose address layout to use: the country the customer
   ///     picked, or the session's region.
   ///   - formats: the address layouts (``AddressFormats/bundled``).
-  public init(request: FormRequest, region: String, formats: AddressFormats = .bundled) {
+  package init(request: FormRequest, region: String, formats: AddressFormats = .bundled) {
     self.request = request
     var controls: [FormControl] = []
     if request.kind == .address {
@@ -92,7 +92,7 @@ public struct FormLayout: Sendable {
   /// The region whose address layout a form uses: the country the customer picked
   /// (`picked`, the submitted `country`) when it is one of the list or the session's
   /// own, else the session's region; `isValid` is false when a pick was refused.
-  public static func region(picked: String?, session: String, formats: AddressFormats = .bundled)
+  package static func region(picked: String?, session: String, formats: AddressFormats = .bundled)
     -> (region: String, isValid: Bool)
   {
     guard let picked = picked?.trimmedValue(), !picked.isEmpty else { return (session, true) }
@@ -101,13 +101,13 @@ public struct FormLayout: Sendable {
   }
 
   /// The fields on the form, each once, in page order.
-  public var fields: [FormField] {
+  package var fields: [FormField] {
     var seen = Set<FormField>()
     return controls.map(\.field).filter { seen.insert($0).inserted }
   }
 
   /// The control that carries `field`'s label and error (the first line of the street).
-  public func control(for field: FormField) -> FormControl? { controls.first { $0.field == field } }
+  package func control(for field: FormField) -> FormControl? { controls.first { $0.field == field } }
 
   private static func nameControl(required: Bool) -> FormControl {
     FormControl(

@@ -7,6 +7,12 @@ extension FormRequest {
     case request, purpose, fields, message, emailConsent, smsConsent, termsAndConditions
   }
 
+  /// Parses, decodes and validates the contract's request JSON (a request file's bytes).
+  /// - Throws: ``DataErrors`` with every problem and its JSON path.
+  public init(jsonUTF8: [UInt8]) throws(DataErrors) {
+    try self.init(json: try JSONParser.parse(jsonUTF8))
+  }
+
   /// Decodes and validates the contract's request JSON.
   ///
   /// A request the web fallback cannot serve (`"request": "applePay"`, a `pass` field)
@@ -16,7 +22,7 @@ extension FormRequest {
   ///
   /// - Throws: ``DataErrors`` with every problem and its JSON path, e.g.
   ///   `$.purpose: invalidRequest: shipping is a purpose of address requests, not customerInfo requests; use checkIn or receipt`.
-  public init(json: JSONValue) throws(DataErrors) {
+  package init(json: JSONValue) throws(DataErrors) {
     var log = ProblemLog()
     guard let object = JSONObjectReader<Key>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
 

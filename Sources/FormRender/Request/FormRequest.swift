@@ -7,7 +7,7 @@
 /// fields (name and postal address).
 public struct FormRequest: Sendable, Equatable {
   /// The contract's `request` values.
-  public enum Kind: String, Sendable, CaseIterable {
+  package enum Kind: String, Sendable, CaseIterable {
     /// `requestCustomerInfo`: an email address or phone number, to find an account or
     /// send a receipt.
     case customerInfo
@@ -17,22 +17,22 @@ public struct FormRequest: Sendable, Equatable {
     case signup
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// Why the customer is asked; nil for a `customerInfo` or `address` request that did
   /// not say. A `signup` request always has one (`membership` by default).
-  public var purpose: RequestPurpose?
+  package var purpose: RequestPurpose?
   /// Contact fields asked for, in the form's order (email, then phone), each at most once.
-  public var fields: [ContactField]
+  package var fields: [ContactField]
   /// The merchant's own words, shown above the form.
-  public var message: String?
+  package var message: String?
   /// `signup` only; `hidden` otherwise.
-  public var emailConsent: ConsentOption
+  package var emailConsent: ConsentOption
   /// `signup` only; `hidden` otherwise.
-  public var smsConsent: ConsentOption
+  package var smsConsent: ConsentOption
   /// `signup` only: CommonMark, read by libcmark and written by the engine without raw HTML.
-  public var termsAndConditions: String?
+  package var termsAndConditions: String?
 
-  public init(
+  package init(
     kind: Kind, purpose: RequestPurpose? = nil, fields: [ContactField] = [], message: String? = nil,
     emailConsent: ConsentOption = .hidden, smsConsent: ConsentOption = .hidden, termsAndConditions: String? = nil
   ) {
@@ -46,7 +46,7 @@ public struct FormRequest: Sendable, Equatable {
   }
 
   /// The keys of the customer's response, in the contract's order (`parse` output).
-  public var responseKeys: [FormField] {
+  package var responseKeys: [FormField] {
     switch kind {
     case .customerInfo: [.emailAddress, .phoneNumber]
     case .address: [.name, .street, .city, .state, .postalCode, .country, .emailAddress, .phoneNumber]
@@ -57,7 +57,7 @@ public struct FormRequest: Sendable, Equatable {
 
 /// A contact field a request may ask for (`fields`). Apple's `pass` (a Wallet pass) is
 /// not one: the web fallback cannot read Wallet, so it is refused as `incompatibleRequest`.
-public enum ContactField: String, Sendable, CaseIterable {
+package enum ContactField: String, Sendable, CaseIterable {
   case emailAddress
   case phoneNumber
 
@@ -70,7 +70,7 @@ public enum ContactField: String, Sendable, CaseIterable {
 }
 
 /// How a sign-up offers a marketing opt-in (`ConsentOption` in the seeds' API).
-public enum ConsentOption: String, Sendable, CaseIterable {
+package enum ConsentOption: String, Sendable, CaseIterable {
   /// No checkbox; the response's selection is `null`.
   case hidden
   /// An unchecked checkbox.

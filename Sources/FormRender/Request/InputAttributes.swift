@@ -2,7 +2,7 @@
 // compile error rather than a form the browser cannot fill in.
 
 /// `<input type>` values the forms use (HTML Living Standard).
-public enum InputType: String, Sendable {
+package enum InputType: String, Sendable {
   case text
   case email
   case tel
@@ -11,7 +11,7 @@ public enum InputType: String, Sendable {
 }
 
 /// `inputmode` values: which on-screen keyboard a phone shows.
-public enum InputMode: String, Sendable {
+package enum InputMode: String, Sendable {
   case text
   case email
   case tel
@@ -19,7 +19,7 @@ public enum InputMode: String, Sendable {
 }
 
 /// `autocapitalize` values.
-public enum Autocapitalize: String, Sendable {
+package enum Autocapitalize: String, Sendable {
   /// Postal codes with letters (`SW1A 1AA`, `H3Z 2Y7`).
   case characters
   case words
@@ -29,7 +29,7 @@ public enum Autocapitalize: String, Sendable {
 
 /// WHATWG autofill field names (HTML Living Standard, "Autofill"), the tokens the
 /// contract names for each response key.
-public enum AutocompleteToken: String, Sendable {
+package enum AutocompleteToken: String, Sendable {
   case name
   case addressLine1 = "address-line1"
   case addressLine2 = "address-line2"

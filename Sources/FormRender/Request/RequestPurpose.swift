@@ -3,7 +3,7 @@ import RenderCore
 /// Why the merchant asks (the seeds' `purpose`), each belonging to one kind of request:
 /// `checkIn` and `receipt` to `customerInfo`, `shipping` and `billing` to `address`,
 /// `membership`, `accountCreation` and `accountUpdate` to `signup`.
-public enum RequestPurpose: String, Sendable, CaseIterable {
+package enum RequestPurpose: String, Sendable, CaseIterable {
   case checkIn
   case receipt
   case shipping
@@ -13,7 +13,7 @@ public enum RequestPurpose: String, Sendable, CaseIterable {
   case accountUpdate
 
   /// The one kind of request this purpose belongs to.
-  public var request: FormRequest.Kind {
+  package var request: FormRequest.Kind {
     switch self {
     case .checkIn, .receipt: .customerInfo
     case .shipping, .billing: .address
@@ -22,7 +22,7 @@ public enum RequestPurpose: String, Sendable, CaseIterable {
   }
 
   /// The purposes a kind of request accepts, in the contract's order.
-  public static func purposes(of kind: FormRequest.Kind) -> [RequestPurpose] {
+  package static func purposes(of kind: FormRequest.Kind) -> [RequestPurpose] {
     allCases.filter { $0.request == kind }
   }
 

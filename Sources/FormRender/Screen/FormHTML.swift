@@ -9,16 +9,16 @@ import RenderCore
 /// required field. Given a submission and its errors (``FormState``), the page keeps
 /// every value as typed, lists the errors at the top (each linking to its field), and
 /// puts each message beside its field (`aria-invalid`, `aria-describedby`).
-public enum FormHTML {
+package enum FormHTML {
   /// ``renderUTF8(_:context:state:formats:)`` as a `String`.
-  public static func render(
+  package static func render(
     _ request: FormRequest, context: RenderContext, state: FormState = .fresh, formats: AddressFormats = .bundled
   ) -> String {
     String(decoding: renderUTF8(request, context: context, state: state, formats: formats), as: UTF8.self)
   }
 
   /// The page's UTF-8 bytes (valid UTF-8, see ``Screen/htmlUTF8(context:)``).
-  public static func renderUTF8(
+  package static func renderUTF8(
     _ request: FormRequest, context: RenderContext, state: FormState = .fresh, formats: AddressFormats = .bundled
   ) -> [UInt8] {
     let strings = context.strings

@@ -2,11 +2,11 @@ import RenderCore
 
 /// A problem with one field of a submission, worded for the customer (`parse` prints
 /// them as `{"errors": [{"field": …, "message": …}]}`).
-public struct FieldError: Sendable, Equatable {
-  public var field: FormField
-  public var message: String
+package struct FieldError: Sendable, Equatable {
+  package var field: FormField
+  package var message: String
 
-  public init(field: FormField, message: String) {
+  package init(field: FormField, message: String) {
     self.field = field
     self.message = message
   }
@@ -15,23 +15,23 @@ public struct FieldError: Sendable, Equatable {
 /// What a form shows besides the request: the customer's earlier submission and what
 /// was wrong with it (so a re-rendered form keeps everything they typed), and the
 /// server's request token.
-public struct FormState: Sendable, Equatable {
+package struct FormState: Sendable, Equatable {
   /// The submitted body, kept exactly as typed; nil for a fresh form.
-  public var values: URLEncodedForm?
+  package var values: URLEncodedForm?
   /// Shown in a summary at the top and beside each field.
-  public var errors: [FieldError]
+  package var errors: [FieldError]
   /// The opaque request token to send back in the hidden `token` field; the engine
   /// never invents one.
-  public var token: String?
+  package var token: String?
 
-  public init(values: URLEncodedForm? = nil, errors: [FieldError] = [], token: String? = nil) {
+  package init(values: URLEncodedForm? = nil, errors: [FieldError] = [], token: String? = nil) {
     self.values = values
     self.errors = errors
     self.token = token
   }
 
   /// A fresh form: no values, no errors, no token.
-  public static let fresh = FormState()
+  package static let fresh = FormState()
 
   /// The first error about `field`, if any.
   func error(for field: FormField) -> FieldError? { errors.first { $0.field == field } }
@@ -48,7 +48,7 @@ extension FieldError {
   /// - Parameter fields: the fields on the form; an error about any other field is
   ///   refused, since the customer could not see it or fix it.
   /// - Throws: ``DataErrors`` with every problem and its JSON path.
-  public static func list(json: JSONValue, fields: [FormField]) throws(DataErrors) -> [FieldError] {
+  package static func list(json: JSONValue, fields: [FormField]) throws(DataErrors) -> [FieldError] {
     var log = ProblemLog()
     guard let object = JSONObjectReader<ListKey>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
     var errors: [FieldError] = []

@@ -5,8 +5,8 @@ import RenderCore
 /// each field with its label and whether it is required (`[ … ]` for an input, `[x]`
 /// or `[ ]` for an opt-in), the terms, and the two actions. With a ``FormState`` it
 /// shows the values typed and the errors, as the page would.
-public enum FormText {
-  public static func render(
+package enum FormText {
+  package static func render(
     _ request: FormRequest, context: RenderContext, width: Int = OutputFormat.defaultTextWidth,
     state: FormState = .fresh, formats: AddressFormats = .bundled
   ) -> String {

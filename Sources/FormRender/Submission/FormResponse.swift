@@ -2,7 +2,7 @@ import RenderCore
 
 /// What `parse` makes of a submission: the customer's details, a decline
 /// (`userDeclined`), or what they need to correct.
-public enum FormResponse: Sendable, Equatable {
+package enum FormResponse: Sendable, Equatable {
   case shared(CustomerResponse)
   /// The customer chose "Don't share"; the token is echoed when the form carried one.
   case declined(token: String?)
@@ -12,7 +12,7 @@ public enum FormResponse: Sendable, Equatable {
   /// The contract's JSON: the response keys (`null` when not shared) and `token`;
   /// `{"declined": true}`; or `{"errors": [{"field", "message"}]}`. Members are in a
   /// fixed order, so the same submission always prints the same bytes.
-  public var json: String {
+  package var json: String {
     switch self {
     case .shared(let response):
       return JSONOutput.render(response.json)
@@ -35,16 +35,16 @@ public enum FormResponse: Sendable, Equatable {
 /// The details a customer shared (`CustomerInfo`, `Address`, `Signup` in the seeds'
 /// API): each value as the customer typed it, trimmed; a street's two lines joined by a
 /// line feed; the country only when the customer sent one.
-public struct CustomerResponse: Sendable, Equatable {
-  public var kind: FormRequest.Kind
+package struct CustomerResponse: Sendable, Equatable {
+  package var kind: FormRequest.Kind
   /// Text values by key; a key the customer left empty (or was not asked) is absent.
-  public var values: [FormField: String]
+  package var values: [FormField: String]
   /// Opt-in selections by key; absent when the request hid the checkbox.
-  public var optIns: [FormField: Bool]
+  package var optIns: [FormField: Bool]
   /// The request token the form carried, if any.
-  public var token: String?
+  package var token: String?
 
-  public init(kind: FormRequest.Kind, values: [FormField: String], optIns: [FormField: Bool], token: String?) {
+  package init(kind: FormRequest.Kind, values: [FormField: String], optIns: [FormField: Bool], token: String?) {
     self.kind = kind
     self.values = values
     self.optIns = optIns

@@ -14,14 +14,14 @@ import RenderCore
 /// address fields must be filled (the street's first line) and a postal code match the
 /// region's pattern. Values come back as typed, trimmed. The region is the country the
 /// customer picked, else the session's.
-public enum FormSubmission {
+package enum FormSubmission {
   /// Largest body accepted, in bytes: far above any real form (whose fields are at most
   /// 254 characters), small enough that a runaway body is refused at once.
-  public static let maximumBodyBytes = 64 * 1024
+  package static let maximumBodyBytes = 64 * 1024
 
   /// A body that cannot be a submission of this form: not the customer's to correct,
   /// so it is reported as a data error, not as field errors.
-  public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+  package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(bytes: Int)
     case malformed(URLEncodedForm.DecodingError)
     case repeated(name: String, count: Int)
@@ -33,7 +33,7 @@ public enum FormSubmission {
     /// A token that breaks ``RequestToken``'s rules; the reason, without the token.
     case invalidToken(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .tooLarge(let bytes):
         "the body is \(bytes) bytes; a form body is at most \(FormSubmission.maximumBodyBytes) bytes"
@@ -58,12 +58,12 @@ public enum FormSubmission {
   /// A body that passed ``read(_:request:region:expectedToken:formats:)``: every key
   /// the form sends once is there at most once, the action and opt-ins are ones the
   /// form sends, and the token keeps the token rules.
-  public struct Submission: Sendable, Equatable {
+  package struct Submission: Sendable, Equatable {
     /// The decoded pairs, as typed.
-    public var form: URLEncodedForm
+    package var form: URLEncodedForm
     /// `share` when the body has no action (a body built by hand).
-    public var action: FormAction
-    public var token: String?
+    package var action: FormAction
+    package var token: String?
   }
 
   /// Reads one submission.
@@ -76,7 +76,7 @@ public enum FormSubmission {
   ///     refused (compared in constant time), even a decline.
   /// - Returns: the shared details, a decline, or the field errors.
   /// - Throws: ``Failure`` when the body cannot be read as this form's submission.
-  public static func parse(
+  package static func parse(
     _ body: [UInt8], request: FormRequest, context: RenderContext, expectedToken: String?,
     formats: AddressFormats = .bundled
   ) throws(Failure) -> FormResponse {
@@ -100,7 +100,7 @@ public enum FormSubmission {
   ///   - expectedToken: as for ``parse(_:request:context:expectedToken:formats:)``.
   /// - Throws: ``Failure``: a body over ``maximumBodyBytes``, malformed, with a repeated
   ///   key, an unknown action or opt-in value, or a token refused.
-  public static func read(
+  package static func read(
     _ body: [UInt8], request: FormRequest, region: String, expectedToken: String? = nil,
     formats: AddressFormats = .bundled
   ) throws(Failure) -> Submission {

@@ -1,15 +1,15 @@
 /// The opaque request token a server binds a form to (contract: `form --token`,
 /// `parse --token`). The engine never invents one; it only carries it and compares it.
-public enum RequestToken {
+package enum RequestToken {
   /// The hidden field's `name`, and the key `parse` prints it under.
-  public static let fieldName = "token"
+  package static let fieldName = "token"
 
   /// Longest token accepted, in bytes.
-  public static let maximumLength = 1024
+  package static let maximumLength = 1024
 
   /// Nil when `token` is usable: 1 to ``maximumLength`` printable ASCII characters, no
   /// spaces (it travels in an HTML attribute and a form body). Otherwise why not.
-  public static func problem(_ token: String) -> String? {
+  package static func problem(_ token: String) -> String? {
     let bytes = Array(token.utf8)
     guard !bytes.isEmpty else { return "a token cannot be empty" }
     guard bytes.count <= maximumLength else { return "a token is at most \(maximumLength) characters" }
@@ -22,7 +22,7 @@ public enum RequestToken {
   /// Whether `submitted` equals `expected`, taking the same time whatever the first
   /// differing byte is, so timing does not reveal how much of a guess was right.
   /// - Complexity: O(max(m, n)) in the two lengths.
-  public static func matches(_ submitted: String, expected: String) -> Bool {
+  package static func matches(_ submitted: String, expected: String) -> Bool {
     let a = Array(submitted.utf8)
     let b = Array(expected.utf8)
     var difference = UInt8(a.count == b.count ? 0 : 1)

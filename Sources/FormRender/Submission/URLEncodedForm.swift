@@ -8,28 +8,28 @@
 /// name may repeat (the street's two lines); what a repeat means is the reader's rule.
 /// A line feed (or CR LF) ending the whole body is ignored, so a body saved by an
 /// editor reads the same.
-public struct URLEncodedForm: Sendable, Equatable {
-  public struct Pair: Sendable, Equatable {
-    public var name: String
-    public var value: String
+package struct URLEncodedForm: Sendable, Equatable {
+  package struct Pair: Sendable, Equatable {
+    package var name: String
+    package var value: String
   }
 
   /// Why a body cannot be read: the 1-based byte position and what is wrong there.
-  public struct DecodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var byte: Int
-    public var message: String
-    public var description: String { "byte \(byte): \(message)" }
+  package struct DecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var byte: Int
+    package var message: String
+    package var description: String { "byte \(byte): \(message)" }
   }
 
-  public private(set) var pairs: [Pair] = []
+  package private(set) var pairs: [Pair] = []
 
-  public init(pairs: [Pair]) { self.pairs = pairs }
+  package init(pairs: [Pair]) { self.pairs = pairs }
 
   /// Decodes `bytes`.
   /// - Throws: ``DecodingError`` for a `%` not followed by two hexadecimal digits, or a
   ///   name or value that is not UTF-8 once decoded.
   /// - Complexity: O(n) in the body's length.
-  public init(decoding bytes: [UInt8]) throws(DecodingError) {
+  package init(decoding bytes: [UInt8]) throws(DecodingError) {
     var end = bytes.count
     if end > 0, bytes[end - 1] == 0x0A {
       end -= 1
@@ -51,7 +51,7 @@ public struct URLEncodedForm: Sendable, Equatable {
   }
 
   /// Every value submitted under `name`, in order.
-  public func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+  package func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
 
   private static func decode(_ bytes: [UInt8], _ range: Range<Int>) throws(DecodingError) -> String {
     var out: [UInt8] = []

@@ -14,23 +14,23 @@ import RenderCore
 /// link whose address is not `http:`, `https:`, `mailto:` or `tel:` is replaced by its
 /// text (an autolink, whose text is that address, by nothing). The HTML is written from
 /// ``blocks`` by ``TermsHTML`` through `HTMLWriter`, never by cmark.
-public struct CommonMarkDocument: Sendable, Equatable {
+package struct CommonMarkDocument: Sendable, Equatable {
   /// Link schemes kept (with a valid host for `http:` and `https:`); any other link
   /// (`javascript:`, `vbscript:`, `data:`, `file:`, a relative address) loses its address
   /// and keeps its text.
-  public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+  package static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
   /// Deepest nesting of containers (quotes, lists, emphasis…) kept in ``blocks``;
   /// deeper ones give their content to the container above, so a hostile document of
   /// thousands of `>` cannot exhaust the stack of whatever walks the result.
-  public static let maximumDepth = 24
+  package static let maximumDepth = 24
 
   /// The document's blocks, safe content only, nesting at most ``maximumDepth`` deep.
-  public let blocks: [MarkdownBlock]
+  package let blocks: [MarkdownBlock]
 
   /// Parses `markdown` (CommonMark 0.30) and removes unsafe content. Nil only when cmark
   /// cannot allocate.
-  public init?(markdown: String) {
+  package init?(markdown: String) {
     self.init(markdown: markdown, memory: cmark_get_default_mem_allocator())
   }
 

@@ -3,7 +3,7 @@
 /// links only to absolute `http:` and `https:` URLs with a valid host, and `mailto:` and
 /// `tel:` addresses. Both renderings walk this tree: ``TermsHTML`` (through `HTMLWriter`)
 /// and ``TermsText``.
-public indirect enum MarkdownBlock: Sendable, Equatable {
+package indirect enum MarkdownBlock: Sendable, Equatable {
   case paragraph([MarkdownInline])
   /// Level 1 to 6, as written.
   case heading(level: Int, [MarkdownInline])
@@ -17,7 +17,7 @@ public indirect enum MarkdownBlock: Sendable, Equatable {
   case thematicBreak
 }
 
-public indirect enum MarkdownInline: Sendable, Equatable {
+package indirect enum MarkdownInline: Sendable, Equatable {
   case text(String)
   /// A line break in the source that is not a break on screen.
   case softBreak

@@ -3,16 +3,16 @@ import Foundation
 /// Markup that is already safe to place in a page as is. Only the engine's own
 /// constants (its style sheets, the doctype) are ever wrapped in it; merchant and
 /// customer strings never are.
-public struct TrustedHTML: Sendable {
+package struct TrustedHTML: Sendable {
   let markup: String
 
   /// For markup this project writes itself, as a literal.
-  public init(literal: StaticString) { markup = literal.description }
+  package init(literal: StaticString) { markup = literal.description }
 
   private init(markup: String) { self.markup = markup }
 
   /// Two trusted pieces, one after the other: a screen's sheet and an optional part of it.
-  public static func + (lhs: TrustedHTML, rhs: TrustedHTML) -> TrustedHTML {
+  package static func + (lhs: TrustedHTML, rhs: TrustedHTML) -> TrustedHTML {
     TrustedHTML(markup: lhs.markup + rhs.markup)
   }
 }
@@ -42,21 +42,21 @@ public struct TrustedHTML: Sendable {
 /// ``end(_:)``), or by ``element(_:class:text:)`` and its kin for the common shapes. UI
 /// strings (``text(_:_:isolated:argument:)``) and amounts (``text(_:in:)-(Decimal,_)``)
 /// are written straight into the buffer, escaped like any text.
-public struct HTMLWriter: ~Copyable {
+package struct HTMLWriter: ~Copyable {
   /// An attribute for the array form of ``element(_:_:_:)``, kept for pages written
   /// rarely (the snapshot gallery); screens use the step-by-step start tag.
-  public struct Attribute {
+  package struct Attribute {
     let name: StaticString
     let value: String?
 
     /// `name="value"`.
-    public init(_ name: StaticString, _ value: String) {
+    package init(_ name: StaticString, _ value: String) {
       self.name = name
       self.value = value
     }
 
     /// A boolean attribute, written bare (`hidden`, `checked`).
-    public init(flag name: StaticString) {
+    package init(flag name: StaticString) {
       self.name = name
       self.value = nil
     }
@@ -75,13 +75,13 @@ public struct HTMLWriter: ~Copyable {
   @usableFromInline var inAttribute = false
 
   /// The page so far, UTF-8 (valid UTF-8: see ``Screen/htmlUTF8(context:)``).
-  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
   /// The page so far as a `String` (made from the bytes each time it is read).
-  public var output: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+  package var output: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
   /// - Parameter capacity: bytes reserved up front; a page that outgrows it still grows.
-  public init(capacity: Int = 16 * 1024) {
+  package init(capacity: Int = 16 * 1024) {
     self.capacity = max(64, capacity)
     start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
     ownsStorage = true
@@ -113,7 +113,7 @@ public struct HTMLWriter: ~Copyable {
   var byteCount: Int { count }
 
   /// Calls `body` with the page's bytes so far, without copying them.
-  public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+  package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     try body(UnsafeBufferPointer(start: start, count: count))
   }
 
@@ -121,7 +121,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// `<name attributes>` … `</name>`, with `content` writing the inside.
   @inlinable
-  public mutating func element(
+  package mutating func element(
     _ name: StaticString, _ attributes: [Attribute] = [], _ content: (inout HTMLWriter) -> Void = { _ in }
   ) {
     if attributes.isEmpty {
@@ -136,7 +136,7 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// An element whose whole content is `text`.
-  public mutating func element(_ name: StaticString, _ attributes: [Attribute] = [], text: String) {
+  package mutating func element(_ name: StaticString, _ attributes: [Attribute] = [], text: String) {
     open(name, attributes)
     self.text(text)
     end(name)
@@ -144,7 +144,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// `<name class="…">` … `</name>`, with `content` writing the inside.
   @inlinable
-  public mutating func element(
+  package mutating func element(
     _ name: StaticString, class value: StaticString, _ content: (inout HTMLWriter) -> Void
   ) {
     start(name)
@@ -156,7 +156,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// `<name class="…">text</name>`.
   @inlinable
-  public mutating func element(_ name: StaticString, class value: StaticString, text: String) {
+  package mutating func element(_ name: StaticString, class value: StaticString, text: String) {
     start(name)
     attribute("class", value)
     endStartTag()
@@ -168,7 +168,7 @@ public struct HTMLWriter: ~Copyable {
   /// With ``open(_:class:)``, what a screen's hot loop writes instead of a closure per
   /// element.
   @_transparent
-  public mutating func open(_ name: StaticString) {
+  package mutating func open(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     reserve(Self.length(name) + 2)
     copyByte(UInt8(ascii: "<"))
@@ -182,7 +182,7 @@ public struct HTMLWriter: ~Copyable {
   /// inlined, their constant names fold into a few stores; called, a tag cost about 95
   /// instructions.
   @_transparent
-  public mutating func open(_ name: StaticString, class value: StaticString) {
+  package mutating func open(_ name: StaticString, class value: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
     reserve(Self.length(name) + Self.length(value) + 11)
@@ -194,14 +194,14 @@ public struct HTMLWriter: ~Copyable {
   }
 
   /// A void element (`<meta>`, `<input>`): no content, no end tag.
-  public mutating func void(_ name: StaticString, _ attributes: [Attribute] = []) {
+  package mutating func void(_ name: StaticString, _ attributes: [Attribute] = []) {
     open(name, attributes)
   }
 
   /// `<name`: the start of a start tag; ``attribute(_:_:)-(StaticString,String)`` may
   /// follow, then ``endStartTag()``, the content and ``end(_:)`` (none for a void element).
   @_transparent
-  public mutating func start(_ name: StaticString) {
+  package mutating func start(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     reserve(Self.length(name) + 1)
     copyByte(UInt8(ascii: "<"))
@@ -213,7 +213,7 @@ public struct HTMLWriter: ~Copyable {
   /// literal value takes the `StaticString` overload (unscanned) rather than becoming a
   /// `String`; a `String` value can only come here.
   @inlinable @_disfavoredOverload
-  public mutating func attribute(_ name: StaticString, _ value: String) {
+  package mutating func attribute(_ name: StaticString, _ value: String) {
     beginAttribute(name)
     escape(value, quotes: true)
     put(UInt8(ascii: "\""))
@@ -222,7 +222,7 @@ public struct HTMLWriter: ~Copyable {
   /// ` name="value"` for one of the engine's own constant values, copied without a scan
   /// (like a name, it is not untrusted; a debug build checks that it needs no entity).
   @_transparent
-  public mutating func attribute(_ name: StaticString, _ value: StaticString) {
+  package mutating func attribute(_ name: StaticString, _ value: StaticString) {
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
     assert(inStartTag, "HTMLWriter: no start tag is open")
     reserve(Self.length(name) + Self.length(value) + 4)
@@ -236,7 +236,7 @@ public struct HTMLWriter: ~Copyable {
   /// ` name="value"` whose value `write` writes (``text(_:)`` and its kin escape it for
   /// the attribute here: quotes too).
   @inlinable
-  public mutating func attribute(_ name: StaticString, _ write: (inout HTMLWriter) -> Void) {
+  package mutating func attribute(_ name: StaticString, _ write: (inout HTMLWriter) -> Void) {
     beginAttribute(name)
     inAttribute = true
     write(&self)
@@ -246,7 +246,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// A bare boolean attribute (` hidden`, ` checked`) in the open start tag.
   @inlinable @inline(__always)
-  public mutating func attribute(flag name: StaticString) {
+  package mutating func attribute(flag name: StaticString) {
     assert(inStartTag, "HTMLWriter: no start tag is open")
     put(UInt8(ascii: " "))
     append(name)
@@ -254,7 +254,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// `>`: the end of the open start tag.
   @inlinable @inline(__always)
-  public mutating func endStartTag() {
+  package mutating func endStartTag() {
     assert(inStartTag, "HTMLWriter: no start tag is open")
     put(UInt8(ascii: ">"))
     inStartTag = false
@@ -262,7 +262,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// `</name>`.
   @_transparent
-  public mutating func end(_ name: StaticString) {
+  package mutating func end(_ name: StaticString) {
     reserve(Self.length(name) + 3)
     copy("</")
     copy(name)
@@ -286,27 +286,27 @@ public struct HTMLWriter: ~Copyable {
 
   /// Escaped text.
   @inlinable
-  public mutating func text(_ text: String) {
+  package mutating func text(_ text: String) {
     escape(text, quotes: inAttribute)
   }
 
   /// Escaped text given as UTF-8 bytes (which must be valid UTF-8, as a `String`'s are).
   @inlinable
-  public mutating func text(utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func text(utf8: UnsafeBufferPointer<UInt8>) {
     escape(utf8, quotes: inAttribute)
   }
 
   /// `amount` as `money` formats it, its bytes written straight into the page: escaped
   /// like any text unless its learned pattern was proven to hold no `&` `"` `<` `>`
   /// (``NumberPattern/isMarkupFree``), then copied unscanned.
-  public mutating func text(_ amount: Decimal, in money: MoneyFormatter) {
+  package mutating func text(_ amount: Decimal, in money: MoneyFormatter) {
     if money.write(amount, into: &self) { return }
     money.withMarkedUTF8(amount) { number(utf8: $0, isMarkupFree: $1) }
   }
 
   /// `count` in `money`'s locale digits, written straight into the page (unscanned
   /// when its pattern is markup-free, as for amounts).
-  public mutating func text(count: Int, in money: MoneyFormatter) {
+  package mutating func text(count: Int, in money: MoneyFormatter) {
     if money.write(count, into: &self) { return }
     money.withMarkedUTF8(count) { number(utf8: $0, isMarkupFree: $1) }
   }
@@ -330,7 +330,7 @@ public struct HTMLWriter: ~Copyable {
   /// `argument(position, &writer)` (1-based, as in `%2$@`), inside `<bdi>` when
   /// `isolated`, so an inserted Hebrew name cannot reorder the words around it.
   @inlinable
-  public mutating func text(
+  package mutating func text(
     _ template: [MessageSegment], isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
   ) {
     for segment in template {
@@ -360,7 +360,7 @@ public struct HTMLWriter: ~Copyable {
   /// as plain offsets (``Piece``), so writing it retains and releases nothing; a
   /// language's templates are checked once, when its messages are resolved
   /// (``StringTable/checkedTemplate(_:)``).
-  public struct Template: Sendable {
+  package struct Template: Sendable {
     @usableFromInline let segments: [MessageSegment]
     @usableFromInline let isMarkupFree: Bool
     /// Every literal segment's UTF-8, one after another.
@@ -375,7 +375,7 @@ public struct HTMLWriter: ~Copyable {
       @usableFromInline let end: Int
     }
 
-    public init(_ segments: [MessageSegment]) {
+    package init(_ segments: [MessageSegment]) {
       self.segments = segments
       var bytes: [UInt8] = []
       var pieces: [Piece] = []
@@ -396,7 +396,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// ``text(_:isolated:argument:)-([MessageSegment],_,_)`` for a checked template.
   @inlinable
-  public mutating func text(
+  package mutating func text(
     _ template: Template, isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
   ) {
     guard template.isMarkupFree else {
@@ -423,14 +423,14 @@ public struct HTMLWriter: ~Copyable {
   /// Latin name in an Arabic page) without reordering what stands around it, while its
   /// block still aligns with the page.
   @_transparent
-  public mutating func isolated(_ text: String) {
+  package mutating func isolated(_ text: String) {
     append("<bdi>")
     escape(text, quotes: false)
     append("</bdi>")
   }
 
   /// Markup placed as is; only ``TrustedHTML`` can get here.
-  public mutating func raw(_ html: TrustedHTML) {
+  package mutating func raw(_ html: TrustedHTML) {
     var markup = html.markup
     markup.withUTF8 { put($0) }
   }
@@ -444,7 +444,7 @@ public struct HTMLWriter: ~Copyable {
 
   /// A line break in the source, to keep pages readable in a diff.
   @inlinable @inline(__always)
-  public mutating func newline() { put(UInt8(ascii: "\n")) }
+  package mutating func newline() { put(UInt8(ascii: "\n")) }
 
   // MARK: Bytes
 

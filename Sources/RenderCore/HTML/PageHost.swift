@@ -3,19 +3,19 @@
 /// script that swaps in new screens, the screen's version, and the refresh that updates
 /// the page when scripts are off. Without a host (every command but `serve`) a page is
 /// self-contained and has no script.
-public struct PageHost: Sendable, Hashable {
+package struct PageHost: Sendable, Hashable {
   /// The script's path on the server, `/live.js`; its `integrity` is ``scriptIntegrity``.
-  public var scriptPath: String
+  package var scriptPath: String
   /// `sha256-…` (base64) of the script, matched by the policy's hash.
-  public var scriptIntegrity: String
+  package var scriptIntegrity: String
   /// The screen's version, in `<meta name="screen-version">`, which the script compares.
-  public var version: UInt64
+  package var version: UInt64
   /// Seconds between reloads with scripts off (inside `<noscript>`), to
   /// `?shown=VERSION`; nil for a screen that must not reload (a form being filled in, an
   /// ended session).
-  public var refreshSeconds: Int?
+  package var refreshSeconds: Int?
 
-  public init(scriptPath: String, scriptIntegrity: String, version: UInt64, refreshSeconds: Int?) {
+  package init(scriptPath: String, scriptIntegrity: String, version: UInt64, refreshSeconds: Int?) {
     self.scriptPath = scriptPath
     self.scriptIntegrity = scriptIntegrity
     self.version = version

@@ -12,12 +12,12 @@ import Synchronization
 /// What stands before and after the title depends on the context and the screen alone
 /// (the head, the style sheets, the session header), so it is written once and later
 /// pages copy its bytes (``Frame``).
-public enum PageShell {
+package enum PageShell {
   /// A full HTML document as its UTF-8 bytes (valid UTF-8, see ``Screen/htmlUTF8(context:)``).
   /// `title` is the screen's name, `style` its own sheet (after ``PageStyle/base``);
   /// `content` writes the inside of `<main>`.
   /// - Parameter capacity: bytes reserved for the page up front (it grows if it must).
-  public static func page(
+  package static func page(
     title: String, screen: StaticString, style: TrustedHTML, context: RenderContext,
     capacity: Int = 16 * 1024, content: (inout HTMLWriter) -> Void
   ) -> [UInt8] {
@@ -232,7 +232,7 @@ public enum PageShell {
 
   /// Writes a translated string whose inserted values are each isolated in `<bdi>`,
   /// so a Hebrew name cannot reorder the words around it.
-  public static func translated(_ parts: [Placeholders.Part], into html: inout HTMLWriter) {
+  package static func translated(_ parts: [Placeholders.Part], into html: inout HTMLWriter) {
     for part in parts {
       switch part {
       case .literal(let text): html.text(text)

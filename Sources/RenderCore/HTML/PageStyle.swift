@@ -4,8 +4,8 @@
 /// a second sheet. Merchant text (`dir="auto"`) reads in its own direction but aligns with
 /// the page (`match-parent`; Chromium knows only the `-webkit-` spelling): a Latin item
 /// name sits at the right in an Arabic page.
-public enum PageStyle {
-  public static let base = TrustedHTML(
+package enum PageStyle {
+  package static let base = TrustedHTML(
     literal: """
 
       :root{color-scheme:light dark;--bg:#f2f2f7;--card:#fff;--text:#1c1c1e;--muted:#5b5b60;--rule:#d1d1d6;\

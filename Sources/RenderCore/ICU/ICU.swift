@@ -139,7 +139,7 @@ enum LineBreakers {
 /// An ICU collator for one locale (`ucol_open`, the locale's default attributes), opened
 /// once per locale by ``shared(_:)`` and closed when the last user lets it go. ICU's
 /// collators may be read from many threads at once.
-public final class ICUCollator: @unchecked Sendable {
+package final class ICUCollator: @unchecked Sendable {
   private let pointer: UnsafeMutableRawPointer
 
   private init?(locale: String) {
@@ -156,7 +156,7 @@ public final class ICUCollator: @unchecked Sendable {
 
   /// The collator of `locale` (a BCP 47 tag such as `ja-JP`, or an ICU locale ID), opened
   /// on first use; nil when ICU cannot open one.
-  public static func shared(_ locale: String) -> ICUCollator? {
+  package static func shared(_ locale: String) -> ICUCollator? {
     if let cached = cache.withLock({ $0[locale] }) { return cached }
     guard let made = ICUCollator(locale: locale) else { return nil }
     return cache.withLock { collators in
@@ -170,7 +170,7 @@ public final class ICUCollator: @unchecked Sendable {
   /// `text`'s sort key: two keys compared byte by byte (the shorter first when one is a
   /// prefix of the other, as `Array`'s `lexicographicallyPrecedes` does) order their
   /// texts as `ucol_strcoll` does. Nil when ICU fails.
-  public func sortKey(_ text: String) -> [UInt8]? {
+  package func sortKey(_ text: String) -> [UInt8]? {
     let units = Array(text.utf16)
     var capacity = max(32, units.count * 4)
     while true {

@@ -1,9 +1,12 @@
 /// One thing wrong with input data: where (a JSON path) and what.
 public struct DataProblem: Sendable, Equatable, CustomStringConvertible {
-  public var path: JSONPath
-  public var message: String
+  /// Where in the document: `$.items[1].id`.
+  public package(set) var path: JSONPath
+  /// What is wrong there, the input's values quoted and shortened; a warning's starts
+  /// with `warning: `.
+  public package(set) var message: String
 
-  public init(path: JSONPath, message: String) {
+  package init(path: JSONPath, message: String) {
     self.path = path
     self.message = message
   }
@@ -15,37 +18,39 @@ public struct DataProblem: Sendable, Equatable, CustomStringConvertible {
 /// Every problem found in one input, in document order. Validation collects them all
 /// rather than stopping at the first, so a merchant fixes a file in one pass.
 public struct DataErrors: Error, Sendable, Equatable, CustomStringConvertible {
-  public var problems: [DataProblem]
+  /// At least one, in document order.
+  public package(set) var problems: [DataProblem]
 
-  public init(_ problems: [DataProblem]) { self.problems = problems }
+  package init(_ problems: [DataProblem]) { self.problems = problems }
 
   /// The contract's error lines, one per problem:
   /// `cart.json: $.items[1].id: duplicate item id "A" (first at $.items[0])`.
   public func lines(file: String) -> [String] { problems.map { "\(file): \($0)" } }
 
+  /// The problems, one a line.
   public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
 /// Collects problems while a document is read, and warnings: what the engine accepts
 /// but shows differently from the input (an amount rounded to the currency's minor
 /// units), printed on standard error while the command still succeeds.
-public struct ProblemLog: Sendable {
-  public private(set) var problems: [DataProblem] = []
+package struct ProblemLog: Sendable {
+  package private(set) var problems: [DataProblem] = []
   /// Messages start with `warning: `.
-  public private(set) var warnings: [DataProblem] = []
+  package private(set) var warnings: [DataProblem] = []
 
-  public init() {}
+  package init() {}
 
-  public mutating func add(_ path: JSONPath, _ message: String) {
+  package mutating func add(_ path: JSONPath, _ message: String) {
     problems.append(DataProblem(path: path, message: message))
   }
 
-  public mutating func warn(_ path: JSONPath, _ message: String) {
+  package mutating func warn(_ path: JSONPath, _ message: String) {
     warnings.append(DataProblem(path: path, message: message))
   }
 
   /// Throws when anything was logged.
-  public func check() throws(DataErrors) {
+  package func check() throws(DataErrors) {
     if !problems.isEmpty { throw DataErrors(problems) }
   }
 }
@@ -53,12 +58,12 @@ public struct ProblemLog: Sendable {
 /// How error lines show a value that came from the input: quoted, with every control
 /// and format character (line feeds, escapes, bidi overrides) written as `\uXXXX`, and
 /// cut short, so an error is always one readable line that cannot forge another.
-public enum Echo {
+package enum Echo {
   /// Characters of input shown before the rest is cut to `…`.
-  public static let limit = 60
+  package static let limit = 60
 
   /// `"value"`, escaped and shortened.
-  public static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in shortened(text).unicodeScalars {
       switch scalar {
@@ -73,7 +78,7 @@ public enum Echo {
   }
 
   /// A number literal or code as typed, shortened (it holds no control characters).
-  public static func literal(_ text: String) -> String { shortened(text) }
+  package static func literal(_ text: String) -> String { shortened(text) }
 
   private static func shortened(_ text: String) -> String {
     text.count <= limit ? text : String(text.prefix(limit)) + "…"

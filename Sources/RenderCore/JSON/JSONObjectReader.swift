@@ -3,7 +3,7 @@ import Foundation
 /// The member names of one kind of JSON object, declared once as a `String`-backed
 /// enum: `enum Key: String, JSONKey { case items, summary }`. A reader looks members up
 /// by case and finds unknown members from `allCases`, so no key name is typed twice.
-public protocol JSONKey: RawRepresentable<String>, CaseIterable, Hashable {}
+package protocol JSONKey: RawRepresentable<String>, CaseIterable, Hashable {}
 
 /// Reads one JSON object's members by their ``JSONKey``, logging a problem for each one
 /// that is missing, of the wrong type, or not expected at all.
@@ -11,8 +11,8 @@ public protocol JSONKey: RawRepresentable<String>, CaseIterable, Hashable {}
 /// Unknown keys are errors, not ignored: a misspelt `totalAdjustedPirce` silently
 /// dropped would show the customer the wrong amount. Duplicate keys never get here:
 /// ``JSONParser`` refuses them.
-public struct JSONObjectReader<Key: JSONKey> {
-  public let path: JSONPath
+package struct JSONObjectReader<Key: JSONKey> {
+  package let path: JSONPath
   // Inlinable, with its members: a reader is generic over the caller's `Key`, and
   // specialized in the caller's module it costs a fraction of the generic code.
   @usableFromInline let members: [(key: String, value: JSONValue)]
@@ -20,7 +20,7 @@ public struct JSONObjectReader<Key: JSONKey> {
   /// Nil (with a problem logged) when `value` is not an object; otherwise each member
   /// whose name is none of `Key`'s cases is logged, `$.path.name: unknown key "name"`.
   @inlinable
-  public init?(_ value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
+  package init?(_ value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
     self.init(shapeOf: value, at: path, log: &log)
     rejectKeys(otherThan: Key.allCases, log: &log)
   }
@@ -29,7 +29,7 @@ public struct JSONObjectReader<Key: JSONKey> {
   /// yet. For an object whose keys depend on which one it holds (a transcript line):
   /// the caller checks with ``rejectKeys(otherThan:log:)`` once it knows.
   @inlinable
-  public init?(shapeOf value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
+  package init?(shapeOf value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
     guard case .object(let members) = value else {
       log.add(path, "expected an object, found \(value.typeName)")
       return nil
@@ -40,7 +40,7 @@ public struct JSONObjectReader<Key: JSONKey> {
 
   /// The member's value and path, or nil (logging "missing") when it is absent.
   @inlinable
-  public func required(_ key: Key, log: inout ProblemLog) -> (JSONValue, JSONPath)? {
+  package func required(_ key: Key, log: inout ProblemLog) -> (JSONValue, JSONPath)? {
     guard let value = self[key] else {
       log.add(path(of: key), "missing required key \(Echo.quoted(key.rawValue))")
       return nil
@@ -50,22 +50,22 @@ public struct JSONObjectReader<Key: JSONKey> {
 
   /// The member's value and path, or nil when absent. An explicit `null` counts as absent.
   @inlinable
-  public func optional(_ key: Key) -> (JSONValue, JSONPath)? {
+  package func optional(_ key: Key) -> (JSONValue, JSONPath)? {
     guard let value = self[key], value != .null else { return nil }
     return (value, path(of: key))
   }
 
   /// Whether the object has the member, `null` included.
   @inlinable
-  public func contains(_ key: Key) -> Bool { self[key] != nil }
+  package func contains(_ key: Key) -> Bool { self[key] != nil }
 
   /// Where the member stands (or would stand): `$.items[0]` and `.id` give `$.items[0].id`.
   @inlinable
-  public func path(of key: Key) -> JSONPath { path.appending(key: key.rawValue) }
+  package func path(of key: Key) -> JSONPath { path.appending(key: key.rawValue) }
 
   /// Logs one problem per member, in document order, that is not one of `allowed`.
   @inlinable
-  public func rejectKeys(otherThan allowed: some Collection<Key>, log: inout ProblemLog) {
+  package func rejectKeys(otherThan allowed: some Collection<Key>, log: inout ProblemLog) {
     for member in members where !allowed.contains(where: { $0.rawValue == member.key }) {
       log.add(path.appending(key: member.key), "unknown key \(Echo.quoted(member.key))")
     }
@@ -79,7 +79,7 @@ extension JSONValue {
   /// native screen shows it; other control characters (C0, DEL, C1) but the line feed
   /// are refused: they have no visible form and break text layouts.
   /// A string longer than ``InputLimits/stringLength`` characters is refused.
-  public func string(at path: JSONPath, log: inout ProblemLog) -> String? {
+  package func string(at path: JSONPath, log: inout ProblemLog) -> String? {
     guard let text = checkedText(at: path, limit: InputLimits.stringLength, log: &log) else { return nil }
     // By scalar: a tab followed by a combining mark is one Character, not "\t".
     guard text.unicodeScalars.contains("\t") else { return text }
@@ -91,7 +91,7 @@ extension JSONValue {
   /// Markdown source (`termsAndConditions`): as ``string(at:log:)``, but a tab is kept,
   /// since it is CommonMark whitespace with tab stops of 4 (an indented code block, a
   /// list item's content). At most ``InputLimits/termsLength`` characters.
-  public func markdownText(at path: JSONPath, log: inout ProblemLog) -> String? {
+  package func markdownText(at path: JSONPath, log: inout ProblemLog) -> String? {
     checkedText(at: path, limit: InputLimits.termsLength, log: &log)
   }
 
@@ -138,7 +138,7 @@ extension JSONValue {
   /// A string with at least one visible character: not only white space, nor only
   /// zero-width characters (U+200B, U+FEFF, a lone combining mark…), which would show
   /// the customer an item with no name.
-  public func nonEmptyString(at path: JSONPath, log: inout ProblemLog) -> String? {
+  package func nonEmptyString(at path: JSONPath, log: inout ProblemLog) -> String? {
     guard let text = string(at: path, log: &log) else { return nil }
     guard DisplayWidth.hasVisibleCharacter(text) else {
       log.add(path, "must not be empty")
@@ -149,7 +149,7 @@ extension JSONValue {
 
   /// An array of strings; each bad element is logged with its own index.
   /// - Parameter limit: most elements; a longer array is refused as a whole.
-  public func stringArray(at path: JSONPath, limit: Int = .max, log: inout ProblemLog) -> [String]? {
+  package func stringArray(at path: JSONPath, limit: Int = .max, log: inout ProblemLog) -> [String]? {
     guard case .array(let elements) = self else {
       log.add(path, "expected an array of strings, found \(typeName)")
       return nil
@@ -166,7 +166,7 @@ extension JSONValue {
   }
 
   /// An integer literal (no fraction, no exponent) within `range`.
-  public func integer(at path: JSONPath, in range: ClosedRange<Int>, log: inout ProblemLog) -> Int? {
+  package func integer(at path: JSONPath, in range: ClosedRange<Int>, log: inout ProblemLog) -> Int? {
     guard case .number(let literal) = self else {
       log.add(path, "expected an integer, found \(typeName)")
       return nil
@@ -193,7 +193,7 @@ extension JSONValue {
   ///   decimal places is rounded as the native screen's currency format rounds it
   ///   (half to even, as Foundation's `FormatStyle` and ICU do) and a warning naming the
   ///   path is logged; nil (`diff`) keeps every place.
-  public func amount(at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) -> Decimal? {
+  package func amount(at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) -> Decimal? {
     guard case .number(let literal) = self else {
       log.add(path, "expected an amount (a JSON number), found \(typeName)")
       return nil
@@ -304,7 +304,7 @@ struct DecimalLiteral {
 
 extension String {
   /// `self` with `pad` added on the left up to `width` characters: `"7".leftPadded(to: 3)` is `"007"`.
-  public func leftPadded(to width: Int, with pad: Character = "0") -> String {
+  package func leftPadded(to width: Int, with pad: Character = "0") -> String {
     String(repeating: pad, count: max(0, width - count)) + self
   }
 }

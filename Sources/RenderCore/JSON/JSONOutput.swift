@@ -1,8 +1,8 @@
 /// Writes JSON text for the command line's outputs (`diff`, `parse`), with members in
 /// the order given: output never depends on `Dictionary` order.
-public enum JSONOutput {
+package enum JSONOutput {
   /// A JSON string literal: `"`, `\` and control characters escaped, the rest as is.
-  public static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -20,13 +20,13 @@ public enum JSONOutput {
   }
 
   /// Pretty-prints a value with two-space indentation; numbers are written as their literal.
-  public static func render(_ value: JSONValue) -> String {
+  package static func render(_ value: JSONValue) -> String {
     render(value, scalarArraysInline: false)
   }
 
   /// Pretty-prints a value; with `scalarArraysInline`, an array holding no array or
   /// object stays on one line (`"moved": ["A", "B"]`), so id lists read and grep as one.
-  public static func render(_ value: JSONValue, scalarArraysInline: Bool) -> String {
+  package static func render(_ value: JSONValue, scalarArraysInline: Bool) -> String {
     var out = ""
     write(value, indent: "", inline: scalarArraysInline, into: &out)
     return out + "\n"

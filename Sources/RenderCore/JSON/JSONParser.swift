@@ -6,16 +6,16 @@
 /// exhausting the stack.
 ///
 /// - Complexity: O(n) in the input's length.
-public struct JSONParser {
+package struct JSONParser {
   /// Deepest nesting of arrays and objects accepted.
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   /// Members up to which an object's keys are searched one by one for duplicates.
   private static let linearKeySearch = 8
 
   /// Parses one JSON text.
   /// - Throws: ``DataErrors`` with one problem: the path reached, the line and column.
-  public static func parse(_ bytes: [UInt8]) throws(DataErrors) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(DataErrors) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     do throws(Failure) {
       // A UTF-8 byte-order mark is tolerated, as RFC 8259 allows.

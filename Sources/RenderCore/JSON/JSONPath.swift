@@ -9,13 +9,14 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   var components: [Component]
 
   /// The document itself, `$`.
-  public static let root = JSONPath(components: [])
+  package static let root = JSONPath(components: [])
 
-  public func appending(key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
-  public func appending(index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
+  package func appending(key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
+  package func appending(index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
   /// `other` re-rooted here: `$.items[0]` appended to `$.cart` is `$.cart.items[0]`.
-  public func appending(path other: JSONPath) -> JSONPath { JSONPath(components: components + other.components) }
+  package func appending(path other: JSONPath) -> JSONPath { JSONPath(components: components + other.components) }
 
+  /// The path as error lines print it: `$.items[1].id`.
   public var description: String {
     var text = "$"
     for component in components {

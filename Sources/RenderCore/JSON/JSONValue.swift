@@ -1,7 +1,7 @@
 /// A parsed JSON document that keeps what the merchant sent exactly: numbers stay as
 /// their source text (so amounts become `Decimal` without passing through `Double`)
 /// and object members keep their order.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])
   case string(String)
@@ -10,7 +10,7 @@ public enum JSONValue: Sendable, Equatable {
   case bool(Bool)
   case null
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.object(let a), .object(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -24,7 +24,7 @@ public enum JSONValue: Sendable, Equatable {
   }
 
   /// The JSON type's name, for error messages ("expected a string, found a number").
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .object: "an object"
     case .array: "an array"

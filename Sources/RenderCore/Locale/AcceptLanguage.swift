@@ -1,8 +1,8 @@
 /// An HTTP `Accept-Language` header (RFC 9110 §12.5.4) as language ranges in preference order.
-public enum AcceptLanguage {
+package enum AcceptLanguage {
   /// The ranges by descending quality; ties keep the header's order. Ranges with `q=0`
   /// (not acceptable), the wildcard `*`, and malformed parts are left out.
-  public static func ranges(_ header: String) -> [LanguageTag] {
+  package static func ranges(_ header: String) -> [LanguageTag] {
     var weighted: [(tag: LanguageTag, quality: Int, position: Int)] = []
     for (position, part) in header.split(separator: ",").enumerated() {
       let pieces = part.split(separator: ";").map { $0.trimmingWhitespace() }

@@ -9,12 +9,12 @@ import Synchronization
 /// `zh-Hant-TW`, `zh-Hant`, never `zh`). The first link that names an available
 /// language wins: by its tag, or by the same likely subtags (`zh` is `zh-Hans-CN`, so it
 /// finds `zh-Hans`; `pt-BR` finds `pt`).
-public enum LanguageNegotiation {
+package enum LanguageNegotiation {
   /// The CLDR fallback chain of `tag`, most specific first, without `root`.
-  public static func fallbacks(_ tag: String) -> [String] { ICU.localeFallbacks(tag) }
+  package static func fallbacks(_ tag: String) -> [String] { ICU.localeFallbacks(tag) }
 
   /// `tag` with its likely subtags added (CLDR likelySubtags): `zh-TW` gives `zh-Hant-TW`.
-  public static func maximized(_ tag: String) -> String? { ICU.maximizedTag(tag) }
+  package static func maximized(_ tag: String) -> String? { ICU.maximizedTag(tag) }
 
   /// ``maximized(_:)`` of an available language, remembered: the catalogs are few and
   /// fixed, while a customer's ranges are not remembered (they would grow without bound).
@@ -31,7 +31,7 @@ public enum LanguageNegotiation {
   /// root without one. Variants and extensions of the range play no part.
   ///
   /// - Parameter available: the languages that have UI strings (`UIStrings.languages`).
-  public static func lookup(_ range: LanguageTag, in available: [String]) -> String? {
+  package static func lookup(_ range: LanguageTag, in available: [String]) -> String? {
     let base = [range.language, range.script, range.region].compactMap { $0 }.joined(separator: "-")
     let matcher = Matcher(available)
     for link in fallbacks(base) {

@@ -2,18 +2,18 @@
 ///
 /// Only the syntax is checked: `xx-YY` for a language Foundation does not know still
 /// parses, and formatting then follows CLDR's root data.
-public struct LanguageTag: Sendable, Equatable, CustomStringConvertible {
+package struct LanguageTag: Sendable, Equatable, CustomStringConvertible {
   /// Lowercased primary language, e.g. `zh`.
-  public var language: String
+  package var language: String
   /// Title-cased script, e.g. `Hant`.
-  public var script: String?
+  package var script: String?
   /// Uppercased region, e.g. `TW` or `419`.
-  public var region: String?
+  package var region: String?
   /// Variants, extensions and private use, lowercased, in order.
-  public var rest: [String]
+  package var rest: [String]
 
   /// `en`, the language of last resort.
-  public static let english = LanguageTag(language: "en", script: nil, region: nil, rest: [])
+  package static let english = LanguageTag(language: "en", script: nil, region: nil, rest: [])
 
   init(language: String, script: String?, region: String?, rest: [String]) {
     self.language = language
@@ -23,7 +23,7 @@ public struct LanguageTag: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Nil when `text` is not a well-formed tag.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let subtags = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
     guard let first = subtags.first, (2...3).contains(first.count) || (5...8).contains(first.count),
       first.allSatisfy({ $0.isASCII && $0.isLetter }),
@@ -49,13 +49,13 @@ public struct LanguageTag: Sendable, Equatable, CustomStringConvertible {
     rest = subtags[index...].map { $0.lowercased() }
   }
 
-  public var description: String {
+  package var description: String {
     ([language, script, region].compactMap { $0 } + rest).joined(separator: "-")
   }
 
   /// The tag and each shorter prefix of it, longest first (RFC 4647 lookup):
   /// `zh-Hant-TW`, `zh-Hant`, `zh`.
-  public var truncations: [String] {
+  package var truncations: [String] {
     let parts = [language, script, region].compactMap { $0 }
     return (1...parts.count).reversed().map { parts.prefix($0).joined(separator: "-") }
   }

@@ -1,15 +1,15 @@
 /// One language's UI strings as compiled at embed time from `locales/<tag>.xcstrings`
 /// (`EmbeddedLocales.swift`, written by `scripts/embed-data`): every message already
 /// split into literal text and placeholders, so nothing is parsed at run time.
-public struct LocaleCatalog: Sendable {
+package struct LocaleCatalog: Sendable {
   /// The catalog's BCP 47 tag, its file name: `ko`, `en-GB`, `zh-Hant`, `en-XA`.
-  public let tag: String
+  package let tag: String
   /// Whose CLDR plural rules pick among the plural forms: the tag, or `en` for the
   /// pseudo-locales, which carry English's forms.
-  public let pluralRulesTag: String
+  package let pluralRulesTag: String
   /// By ``UIStringKey`` raw value. A regional variant (`en-GB`) holds only what differs
   /// from its CLDR parent.
-  public let messages: [String: LocalizedMessage]
+  package let messages: [String: LocalizedMessage]
 
   init(tag: String, pluralRulesTag: String, messages: [String: LocalizedMessage]) {
     self.tag = tag
@@ -20,18 +20,18 @@ public struct LocaleCatalog: Sendable {
 
 /// A piece of a compiled message: the translation's own text, or an argument by its
 /// 1-based position (`%@` in order, `%2$@` the second).
-public enum MessageSegment: Sendable, Equatable {
+package enum MessageSegment: Sendable, Equatable {
   case literal(String)
   case argument(Int)
 }
 
 /// A compiled message: one template, or one per CLDR plural category.
-public enum LocalizedMessage: Sendable, Equatable {
+package enum LocalizedMessage: Sendable, Equatable {
   case text([MessageSegment])
   case plural(PluralForms)
 
   /// The template for a number in `category`; a plain text ignores the category.
-  public func segments(_ category: PluralCategory) -> [MessageSegment] {
+  package func segments(_ category: PluralCategory) -> [MessageSegment] {
     switch self {
     case .text(let segments): segments
     case .plural(let forms): forms[category]
@@ -40,13 +40,13 @@ public enum LocalizedMessage: Sendable, Equatable {
 }
 
 /// A message's forms by CLDR plural category; `other` is always there.
-public struct PluralForms: Sendable, Equatable {
-  public let zero: [MessageSegment]?
-  public let one: [MessageSegment]?
-  public let two: [MessageSegment]?
-  public let few: [MessageSegment]?
-  public let many: [MessageSegment]?
-  public let other: [MessageSegment]
+package struct PluralForms: Sendable, Equatable {
+  package let zero: [MessageSegment]?
+  package let one: [MessageSegment]?
+  package let two: [MessageSegment]?
+  package let few: [MessageSegment]?
+  package let many: [MessageSegment]?
+  package let other: [MessageSegment]
 
   init(
     zero: [MessageSegment]? = nil, one: [MessageSegment]? = nil, two: [MessageSegment]? = nil,
@@ -61,7 +61,7 @@ public struct PluralForms: Sendable, Equatable {
   }
 
   /// The form of `category`, or `other` when the catalog has none for it.
-  public subscript(category: PluralCategory) -> [MessageSegment] {
+  package subscript(category: PluralCategory) -> [MessageSegment] {
     let form: [MessageSegment]? =
       switch category {
       case .zero: zero
@@ -75,7 +75,7 @@ public struct PluralForms: Sendable, Equatable {
   }
 
   /// The categories this message has a form for, in CLDR's order.
-  public var categories: [PluralCategory] {
+  package var categories: [PluralCategory] {
     PluralCategory.allCases.filter { category in
       switch category {
       case .zero: zero != nil

@@ -1,16 +1,16 @@
 import Synchronization
 
 /// CLDR's cardinal plural categories (UTS #35, Language Plural Rules).
-public enum PluralCategory: String, CaseIterable, Sendable {
+package enum PluralCategory: String, CaseIterable, Sendable {
   case zero, one, two, few, many, other
 }
 
 /// A language's CLDR cardinal plural rules, through ICU (`uplrules_open`,
 /// `uplrules_select`): `ru` puts 1 and 21 in `one`, 2–4 in `few`, 5–20 and 100 in `many`.
 /// Rules are opened once per language and shared.
-public final class PluralRules: Sendable {
+package final class PluralRules: Sendable {
   /// The BCP 47 tag the rules are for.
-  public let tag: String
+  package let tag: String
   // ICU's plural rules are immutable once opened; selecting from several threads is safe.
   nonisolated(unsafe) private let rules: OpaquePointer?
 
@@ -32,7 +32,7 @@ public final class PluralRules: Sendable {
   private static let cache = Mutex<[String: PluralRules]>([:])
 
   /// The rules of `tag` (e.g. `pt-PT`, whose rules differ from `pt`'s).
-  public static func of(_ tag: String) -> PluralRules {
+  package static func of(_ tag: String) -> PluralRules {
     cache.withLock { cache in
       if let rules = cache[tag] { return rules }
       let rules = PluralRules(tag: tag)
@@ -42,7 +42,7 @@ public final class PluralRules: Sendable {
   }
 
   /// The category of the integer `count`; `other` when ICU fails.
-  public func category(_ count: Int) -> PluralCategory {
+  package func category(_ count: Int) -> PluralCategory {
     let memoized = count >= 0 && count < Self.memoizedCounts
     if memoized {
       let known = memo.withLock { $0[count] }
@@ -61,7 +61,7 @@ public final class PluralRules: Sendable {
   }
 
   /// The categories the language distinguishes, in CLDR's order (`ja`: `other`; `ar`: all six).
-  public var categories: [PluralCategory] {
+  package var categories: [PluralCategory] {
     guard let rules, let keywords = ICU.pluralCategories(rules) else { return [.other] }
     let names = keywords.split(separator: " ")
     return PluralCategory.allCases.filter { names.contains(Substring($0.rawValue)) }

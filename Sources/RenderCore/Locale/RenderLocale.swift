@@ -2,19 +2,19 @@ import Foundation
 
 /// The locale a page is rendered in: which language its UI strings are in, how numbers
 /// and amounts are formatted, and which way it reads.
-public struct RenderLocale: Sendable {
+package struct RenderLocale: Sendable {
   /// The BCP 47 tag amounts and numbers are formatted with, region filled in: `es-US`.
-  public let formattingTag: LanguageTag
+  package let formattingTag: LanguageTag
   /// Foundation's locale for ``formattingTag``.
-  public let locale: Locale
+  package let locale: Locale
   /// The catalog the UI strings come from: `es-419` for `es-MX`, `zh-Hant` for `zh-TW`,
   /// `en` when nothing matched.
-  public let stringsLanguage: String
+  package let stringsLanguage: String
   /// The page's `lang`: the language whose words the page shows, with the customer's
   /// region (`zh-Hant-TW`, `es-MX`, `ko-KR`); plain `en` when no catalog matched and
   /// the words are the English fallback, so a screen reader speaks them in the right voice.
-  public let htmlLanguage: String
-  public let isRightToLeft: Bool
+  package let htmlLanguage: String
+  package let isRightToLeft: Bool
 
   /// Applies the contract's locale rule: `--locale` wins over `--accept-language`; a tag
   /// without a region takes the session's region (`es` at a `US` store is `es-US`) for
@@ -28,7 +28,7 @@ public struct RenderLocale: Sendable {
   ///     `q=0` ranges are ignored.
   ///   - region: the session's ISO 3166-1 region.
   ///   - available: the languages that have UI strings (`UIStrings.languages`).
-  public init(explicit: LanguageTag?, acceptLanguage: String?, region: String, available: [String]) {
+  package init(explicit: LanguageTag?, acceptLanguage: String?, region: String, available: [String]) {
     var tag = LanguageTag.english
     var strings: String?
     if let explicit {

@@ -4,7 +4,7 @@ import Synchronization
 /// Every piece of UI text the engine shows, by key. A String Catalog in `locales/`
 /// translates each one; a test proves every full language has every key with the same
 /// placeholders and every plural category its language needs.
-public enum UIStringKey: String, CaseIterable, Sendable {
+package enum UIStringKey: String, CaseIterable, Sendable {
   case headerConnectedTo = "header.connectedTo"
   case headerPrivacyPolicy = "header.privacyPolicy"
   case headerWebsite = "header.website"
@@ -98,7 +98,7 @@ public enum UIStringKey: String, CaseIterable, Sendable {
   case formErrorSMSOptIn = "form.error.smsOptIn"
 
   /// The messages with a form per CLDR plural category: a number sits in the sentence.
-  public static let plurals: Set<UIStringKey> = [.cartItemCount, .formErrorTooLong, .formErrorPhoneLength]
+  package static let plurals: Set<UIStringKey> = [.cartItemCount, .formErrorTooLong, .formErrorPhoneLength]
 
   /// The key's place in ``allCases`` (declaration order): where a ``StringTable`` keeps
   /// its message, so a look-up is an array index rather than hashing the raw value. Read
@@ -115,17 +115,17 @@ public enum UIStringKey: String, CaseIterable, Sendable {
 
 /// The UI strings of every language in `locales/` and the two pseudo-locales, compiled
 /// into the library (`EmbeddedLocales.swift`, written by `scripts/embed-data`).
-public struct UIStrings: Sendable {
+package struct UIStrings: Sendable {
   /// Tag of the catalog every other falls back to.
-  public static let baseLanguage = "en"
+  package static let baseLanguage = "en"
 
   /// The catalogs compiled into this build, each regional variant layered over its CLDR
   /// parents (`en-AU` over `en-001` over `en`), then English. Each catalog is made when a
   /// page first asks for its language (``EmbeddedLocales/catalog(_:)``).
-  public static let bundled = UIStrings(languages: EmbeddedLocales.tags, catalog: EmbeddedLocales.catalog)
+  package static let bundled = UIStrings(languages: EmbeddedLocales.tags, catalog: EmbeddedLocales.catalog)
 
   /// Tags of the languages with UI strings, pseudo-locales included, sorted.
-  public let languages: [String]
+  package let languages: [String]
   private let catalog: @Sendable (String) -> LocaleCatalog?
   private let layered = LayeredTables()
 
@@ -158,7 +158,7 @@ public struct UIStrings: Sendable {
   }
 
   /// The strings of `language`, falling back to English key by key.
-  public func table(_ language: String) -> StringTable {
+  package func table(_ language: String) -> StringTable {
     StringTable(
       language: language, messages: messages(language) ?? messages(Self.baseLanguage) ?? ResolvedMessages([:]),
       pluralRules: PluralRules.of(catalog(language)?.pluralRulesTag ?? Self.baseLanguage))
@@ -210,51 +210,51 @@ final class ResolvedMessages: Sendable {
 }
 
 /// One language's UI strings.
-public struct StringTable: Sendable {
-  public let language: String
+package struct StringTable: Sendable {
+  package let language: String
   fileprivate let messages: ResolvedMessages
   /// The rules that choose a plural message's form.
-  public let pluralRules: PluralRules
+  package let pluralRules: PluralRules
 
   /// The text for `key` with its placeholders replaced by `arguments` (already
   /// formatted), by position. A plural message takes its `other` form.
-  public func callAsFunction(_ key: UIStringKey, _ arguments: String...) -> String {
+  package func callAsFunction(_ key: UIStringKey, _ arguments: String...) -> String {
     Self.text(segments(key, .other), arguments)
   }
 
   /// The text for `key` in the CLDR plural form of `count` (the number one of the
   /// `arguments` shows, e.g. the 20 of "at most 20 characters").
-  public func callAsFunction(_ key: UIStringKey, count: Int, _ arguments: String...) -> String {
+  package func callAsFunction(_ key: UIStringKey, count: Int, _ arguments: String...) -> String {
     Self.text(segments(key, pluralRules.category(count)), arguments)
   }
 
   /// The same text split into the template's own words and the inserted arguments, so
   /// HTML can isolate each argument's direction (`<bdi>`).
-  public func parts(_ key: UIStringKey, _ arguments: String...) -> [Placeholders.Part] {
+  package func parts(_ key: UIStringKey, _ arguments: String...) -> [Placeholders.Part] {
     Self.parts(segments(key, .other), arguments)
   }
 
   /// ``parts(_:_:)`` in the CLDR plural form of `count`.
-  public func parts(_ key: UIStringKey, count: Int, _ arguments: String...) -> [Placeholders.Part] {
+  package func parts(_ key: UIStringKey, count: Int, _ arguments: String...) -> [Placeholders.Part] {
     Self.parts(segments(key, pluralRules.category(count)), arguments)
   }
 
   /// The template of `key` (its `other` form for a plural message), split into literal
   /// text and placeholders: what ``HTMLWriter/text(_:isolated:argument:)`` writes
   /// straight into a page, each argument escaped there.
-  public func template(_ key: UIStringKey) -> [MessageSegment] { messages.template(key) }
+  package func template(_ key: UIStringKey) -> [MessageSegment] { messages.template(key) }
 
   /// ``template(_:)`` checked for HTML (``HTMLWriter/Template``), made once per language
   /// when its messages are resolved: for a template a page writes many times.
-  public func checkedTemplate(_ key: UIStringKey) -> HTMLWriter.Template { messages.checkedTemplate(key) }
+  package func checkedTemplate(_ key: UIStringKey) -> HTMLWriter.Template { messages.checkedTemplate(key) }
 
   /// ``template(_:)`` in the CLDR plural form of `count`.
-  public func template(_ key: UIStringKey, count: Int) -> [MessageSegment] {
+  package func template(_ key: UIStringKey, count: Int) -> [MessageSegment] {
     segments(key, pluralRules.category(count))
   }
 
   /// The compiled message of `key`, nil if no catalog has it.
-  public func message(_ key: UIStringKey) -> LocalizedMessage? { messages.message(key) }
+  package func message(_ key: UIStringKey) -> LocalizedMessage? { messages.message(key) }
 
   private func segments(_ key: UIStringKey, _ category: PluralCategory) -> [MessageSegment] {
     if category == .other { return messages.template(key) }
@@ -288,23 +288,23 @@ public struct StringTable: Sendable {
 }
 
 /// `%@` and positional `%n$@` placeholders, the only ones the strings files use.
-public enum Placeholders {
+package enum Placeholders {
   /// The placeholders of `template` in order of appearance, positional ones numbered,
   /// plain ones numbered by their order: `"%2$@ of %1$@"` gives `[2, 1]`.
-  public static func positions(_ template: String) -> [Int] {
+  package static func positions(_ template: String) -> [Int] {
     var result: [Int] = []
     _ = scan(template) { _, position in result.append(position) }
     return result
   }
 
   /// A piece of a filled-in template.
-  public enum Part: Sendable, Equatable {
+  package enum Part: Sendable, Equatable {
     /// The translation's own text.
     case literal(String)
     /// An inserted value, possibly in another script direction.
     case argument(String)
 
-    public var text: String {
+    package var text: String {
       switch self {
       case .literal(let text), .argument(let text): text
       }

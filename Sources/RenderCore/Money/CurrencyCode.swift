@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 
 /// ISO 4217 facts, read from the libraries' CLDR data rather than kept here.
-public enum CurrencyCode {
+package enum CurrencyCode {
   /// True for a three-letter code that is a current ISO 4217 currency in CLDR (ICU):
   /// not XXX (no currency), XTS (testing), nor a withdrawn code such as VEF or ESP.
-  public static func isKnown(_ code: String) -> Bool {
+  package static func isKnown(_ code: String) -> Bool {
     code.count == 3 && code.allSatisfy { $0.isASCII && $0.isUppercase } && ICU.isCurrentCurrency(code)
   }
 
@@ -16,7 +16,7 @@ public enum CurrencyCode {
   /// so an amount that passes this check is never rounded on screen. (ICU takes them
   /// from CLDR's currency data, whatever the locale; the differential test checks that
   /// every locale agrees.)
-  public static func fractionDigits(_ code: String) -> Int {
+  package static func fractionDigits(_ code: String) -> Int {
     if let known = minorUnits.withLock({ $0[code] }) { return known }
     let digits = countedFractionDigits(code, locale: Locale(identifier: "en_US_POSIX"))
     minorUnits.withLock { $0[code] = digits }

@@ -2,11 +2,11 @@ import Foundation
 
 /// A currency's ISO 4217 code and minor units (CLDR, via ICU: USD 2, JPY 0, KWD 3),
 /// which amounts are checked and rounded against.
-public struct CurrencyMinorUnits: Sendable, Equatable {
-  public let code: String
-  public let fractionDigits: Int
+package struct CurrencyMinorUnits: Sendable, Equatable {
+  package let code: String
+  package let fractionDigits: Int
 
-  public init(_ code: String) {
+  package init(_ code: String) {
     self.code = code
     fractionDigits = CurrencyCode.fractionDigits(code)
   }
@@ -15,7 +15,7 @@ public struct CurrencyMinorUnits: Sendable, Equatable {
   /// currency format, so the rounded amount formats to the same figure as the original
   /// (`0.125` USD is `$0.12`, `0.135` is `$0.14`). A negative amount that rounds to zero
   /// becomes zero, shown without a sign.
-  public func rounded(_ amount: Decimal) -> Decimal {
+  package func rounded(_ amount: Decimal) -> Decimal {
     var value = amount
     var result = Decimal()
     NSDecimalRound(&result, &value, fractionDigits, .bankers)

@@ -10,7 +10,7 @@ extension Decimal {
   /// ``DecimalDigits/Parts`` (``DecimalDigits/shortParts(_:)`` in one load when both
   /// mantissas fit 64 bits) and their mantissas compared at the same exponent; NaN, or
   /// storage that does not read as expected, is left to Foundation's `==`.
-  public func isSameValue(as other: Decimal) -> Bool {
+  package func isSameValue(as other: Decimal) -> Bool {
     if DecimalDigits.layoutIsKnown, let lhs = DecimalDigits.shortParts(self), let rhs = DecimalDigits.shortParts(other)
     {
       return DecimalDigits.areSameValue(lhs, rhs)

@@ -14,14 +14,14 @@ import Synchronization
 ///
 /// Formatters are made once per pair and cached; ``shared(currency:locale:)`` is the
 /// way to get one.
-public struct MoneyFormatter: Sendable {
+package struct MoneyFormatter: Sendable {
   /// Everything a formatter holds, behind one reference: a page takes its formatter out
   /// of the cache, and copying the styles' many fields (each retained) cost more than
   /// the look-up.
   private let state: State
 
-  public var currency: String { state.currency }
-  public var locale: Locale { state.locale }
+  package var currency: String { state.currency }
+  package var locale: Locale { state.locale }
   private var currencyStyle: Decimal.FormatStyle.Currency { state.currencyStyle }
   private var integerStyle: IntegerFormatStyle<Int> { state.integerStyle }
   private var amountPattern: Compiled? { state.amountPattern }
@@ -106,7 +106,7 @@ public struct MoneyFormatter: Sendable {
   static var cachedFormatterCount: Int { cache.withLock { $0.formatters.count } }
 
   /// The cached formatter for `currency` (ISO 4217) in `locale`.
-  public static func shared(currency: String, locale: Locale) -> MoneyFormatter {
+  package static func shared(currency: String, locale: Locale) -> MoneyFormatter {
     let key = Key(currency: currency, locale: locale.identifier)
     let known = cache.withLock { cache -> MoneyFormatter? in
       if let last = cache.last, last.key == key { return last.formatter }
@@ -129,26 +129,26 @@ public struct MoneyFormatter: Sendable {
 
   /// True when amounts and quantities are written from the learned patterns; false
   /// when either pattern failed its check and Foundation writes that kind of value.
-  public var isCompiled: Bool { amountPattern != nil && countPattern != nil }
+  package var isCompiled: Bool { amountPattern != nil && countPattern != nil }
 
   /// The currency's decimal places in this pair's formatting (2 for USD, 0 for JPY),
   /// nil when Foundation formats the pair itself.
-  public var fractionDigits: Int? { amountPattern?.pattern.fractionDigits }
+  package var fractionDigits: Int? { amountPattern?.pattern.fractionDigits }
 
   /// `amount` (whole currency units) as the customer reads it, invisible direction marks
   /// (U+200F, U+061C) and non-breaking spaces (U+00A0, U+202F) included.
-  public func format(_ amount: Decimal) -> String {
+  package func format(_ amount: Decimal) -> String {
     amountPattern?.packed.withUTF8(amount) { String(decoding: $0, as: UTF8.self) } ?? amount.formatted(currencyStyle)
   }
 
   /// A count in the locale's digits (`٤` in ar-EG).
-  public func format(_ count: Int) -> String {
+  package func format(_ count: Int) -> String {
     countPattern?.packed.withUTF8(count) { String(decoding: $0, as: UTF8.self) } ?? count.formatted(integerStyle)
   }
 
   /// Calls `body` with the UTF-8 of ``format(_:)-(Decimal)``'s text, the same bytes
   /// written by the same code, without making a `String` when the pattern is compiled.
-  public func withUTF8<Result>(_ amount: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  package func withUTF8<Result>(_ amount: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     if let compiled = amountPattern, let result = compiled.packed.withUTF8(amount, body) { return result }
     var text = amount.formatted(currencyStyle)
     return text.withUTF8(body)
@@ -198,7 +198,7 @@ public struct MoneyFormatter: Sendable {
   }
 
   /// Calls `body` with the UTF-8 of ``format(_:)-(Int)``'s text.
-  public func withUTF8<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  package func withUTF8<Result>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     if let compiled = countPattern { return compiled.packed.withUTF8(count, body) }
     var text = count.formatted(integerStyle)
     return text.withUTF8(body)
@@ -206,8 +206,8 @@ public struct MoneyFormatter: Sendable {
 
   /// Foundation's own writing of `amount`, which ``format(_:)-(Decimal)`` matches byte
   /// for byte: the reference of the differential test.
-  public func referenceFormat(_ amount: Decimal) -> String { amount.formatted(currencyStyle) }
+  package func referenceFormat(_ amount: Decimal) -> String { amount.formatted(currencyStyle) }
 
   /// Foundation's own writing of `count`.
-  public func referenceFormat(_ count: Int) -> String { count.formatted(integerStyle) }
+  package func referenceFormat(_ count: Int) -> String { count.formatted(integerStyle) }
 }

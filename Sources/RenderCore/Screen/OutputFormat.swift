@@ -11,7 +11,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Equatable {
   public static let defaultTextWidth = 40
 
   /// The file name extension of a rendered screen, without the dot: `html` or `txt`.
-  public var fileExtension: String {
+  package var fileExtension: String {
     switch self {
     case .html: "html"
     case .text: "txt"

@@ -2,21 +2,27 @@ import Foundation
 
 /// What the merchant's app configures for the whole session
 /// (`CustomerEngagementSession.Configuration`, MoovKit's `CustomerSessionConfiguration`).
+///
+/// A library user makes one with ``validated(currency:region:privacyPolicyURL:websiteURL:storeName:deviceName:)``
+/// or from the contract's JSON (``init(jsonUTF8:)``), both checking every rule, so a
+/// configuration that exists holds a known currency, a known region and links that go
+/// where they read (never `javascript:`).
 public struct SessionConfiguration: Sendable, Equatable {
   /// ISO 4217 code of every amount in the session, e.g. `USD`, `JPY`, `KWD`.
-  public var currency: String
+  public package(set) var currency: String
   /// ISO 3166-1 alpha-2 code of the store, e.g. `US`: fills in a locale tag that has
   /// no region, and lays out addresses.
-  public var region: String
+  public package(set) var region: String
   /// Absolute `https:` or `http:` URL, linked on every screen.
-  public var privacyPolicyURL: String
+  public package(set) var privacyPolicyURL: String
   /// Absolute `https:` URL, shown with the brand details.
-  public var websiteURL: String?
-  public var storeName: String?
+  public package(set) var websiteURL: String?
+  /// The store's name, shown in the header; nil shows none.
+  public package(set) var storeName: String?
   /// The device's or the salesperson's name.
-  public var deviceName: String?
+  public package(set) var deviceName: String?
 
-  public init(
+  package init(
     currency: String, region: String, privacyPolicyURL: String,
     websiteURL: String? = nil, storeName: String? = nil, deviceName: String? = nil
   ) {
@@ -37,9 +43,38 @@ public struct SessionConfiguration: Sendable, Equatable {
     case currency, region, privacyPolicyURL, websiteURL, storeName, deviceName
   }
 
+  /// A configuration from its values, checked as the contract's JSON is.
+  /// - Parameters:
+  ///   - currency: an ISO 4217 code (`USD`).
+  ///   - region: an ISO 3166-1 alpha-2 code in capitals (`US`).
+  ///   - privacyPolicyURL: an absolute `https:` or `http:` URL with a valid host.
+  ///   - websiteURL: an absolute `https:` URL with a valid host.
+  ///   - storeName: not empty when given.
+  ///   - deviceName: not empty when given.
+  /// - Throws: ``DataErrors`` naming each refused value by its JSON member
+  ///   (`$.privacyPolicyURL: the javascript: scheme is not allowed; use http: or https:`).
+  public static func validated(
+    currency: String, region: String, privacyPolicyURL: String,
+    websiteURL: String? = nil, storeName: String? = nil, deviceName: String? = nil
+  ) throws(DataErrors) -> SessionConfiguration {
+    var members: [(key: String, value: JSONValue)] = [
+      ("currency", .string(currency)), ("region", .string(region)), ("privacyPolicyURL", .string(privacyPolicyURL)),
+    ]
+    if let websiteURL { members.append(("websiteURL", .string(websiteURL))) }
+    if let storeName { members.append(("storeName", .string(storeName))) }
+    if let deviceName { members.append(("deviceName", .string(deviceName))) }
+    return try SessionConfiguration(json: .object(members))
+  }
+
+  /// Parses, decodes and validates the contract's JSON (a `--config` file's bytes).
+  /// - Throws: ``DataErrors`` listing every problem with its JSON path.
+  public init(jsonUTF8: [UInt8]) throws(DataErrors) {
+    try self.init(json: try JSONParser.parse(jsonUTF8))
+  }
+
   /// Decodes and validates the contract's JSON.
   /// - Throws: ``DataErrors`` listing every problem with its JSON path.
-  public init(json: JSONValue) throws(DataErrors) {
+  package init(json: JSONValue) throws(DataErrors) {
     var log = ProblemLog()
     guard let object = JSONObjectReader<Key>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
 

@@ -12,9 +12,9 @@ import Foundation
 /// names included) or an IPv6 literal, and a port from 0 to 65535, so `https:evil.example`,
 /// `https:/evil.example`, `https:///evil.example` and `https://` are refused. Other schemes
 /// (`mailto:`, `tel:`) need something after the colon.
-public enum WebURL {
+package enum WebURL {
   /// Why a text is not an acceptable link.
-  public enum Problem: Error, Sendable, Equatable {
+  package enum Problem: Error, Sendable, Equatable {
     /// No scheme: a relative reference, or not a URL at all.
     case notAbsolute
     /// A scheme outside the allowed ones, lower-cased.
@@ -34,7 +34,7 @@ public enum WebURL {
 
   /// Nil when `text` is an acceptable link with one of `schemes` (lower case); otherwise
   /// the first problem, checked in the order of ``Problem``'s cases.
-  public static func problem(_ text: String, schemes: Set<String>) -> Problem? {
+  package static func problem(_ text: String, schemes: Set<String>) -> Problem? {
     guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
       return .notAbsolute
     }

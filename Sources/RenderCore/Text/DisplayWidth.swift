@@ -2,9 +2,9 @@
 /// East Asian Wide and Fullwidth characters (UAX #11) and emoji shown as emoji take two
 /// columns; nonspacing and enclosing marks, format characters (RLM, ALM, U+061C) and
 /// other default ignorables take none; everything else, spacing marks included, one.
-public enum DisplayWidth {
+package enum DisplayWidth {
   /// Columns `text` takes, summed over its grapheme clusters.
-  public static func of(_ text: some StringProtocol) -> Int {
+  package static func of(_ text: some StringProtocol) -> Int {
     // Printable ASCII is one column a byte: no grapheme breaking, no ICU.
     if let width = printableASCIIWidth(text) { return width }
     if let width = scalarWidth(text) { return width }
@@ -41,7 +41,7 @@ public enum DisplayWidth {
   /// Whether `text` shows anything: a character that is not white space and takes at
   /// least one column. False for text of only spaces or only zero-width characters
   /// (U+200B, U+FEFF, U+200E, U+00AD, a lone combining mark…), which reads as empty.
-  public static func hasVisibleCharacter(_ text: some StringProtocol) -> Bool {
+  package static func hasVisibleCharacter(_ text: some StringProtocol) -> Bool {
     // A printable ASCII character other than a space is visible, whatever follows it.
     if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
     return text.contains { !$0.isWhitespace && of($0) > 0 }
@@ -49,7 +49,7 @@ public enum DisplayWidth {
 
   /// Columns one grapheme cluster takes. An emoji cluster (a ZWJ sequence, a flag, a
   /// base with U+FE0F) is drawn as one glyph of two columns; otherwise the scalars add up.
-  public static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     // Printable ASCII is one column; no need to ask ICU.
     if scalars.count == 1, let only = scalars.first, only.value >= 0x20, only.value < 0x7F { return 1 }

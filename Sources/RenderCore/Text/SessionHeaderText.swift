@@ -1,6 +1,6 @@
 /// The session header in plain text: store name, "Connected to …", the links.
-public enum SessionHeaderText {
-  public static func lines(context: RenderContext, layout: TextLayout) -> [String] {
+package enum SessionHeaderText {
+  package static func lines(context: RenderContext, layout: TextLayout) -> [String] {
     let configuration = context.configuration
     let strings = context.strings
     var lines: [String] = []
@@ -16,5 +16,5 @@ public enum SessionHeaderText {
 
 extension String {
   /// Without spaces at the end, so no text output line ends in invisible characters.
-  public func trimmingTrailingWhitespace() -> String { trimmingTrailingSpaces() }
+  package func trimmingTrailingWhitespace() -> String { trimmingTrailingSpaces() }
 }

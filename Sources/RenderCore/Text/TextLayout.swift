@@ -5,19 +5,19 @@
 /// Every piece of a line that holds right-to-left letters or bidi controls is wrapped
 /// in FSI … PDI (U+2068, U+2069), one isolate per line: a Hebrew name or a stray
 /// U+202E cannot reorder or reverse the amount beside it in a bidi-aware viewer.
-public struct TextLayout: Sendable {
+package struct TextLayout: Sendable {
   /// Columns available; every line this layout makes fits in it, but for an amount
   /// wider than the whole line, which is never split: it stands alone on its own line,
   /// nothing beside it, and overflows (see ``row(_:_:indent:valueBreaks:into:)``).
-  public let width: Int
+  package let width: Int
   /// BCP 47 tag for the line breaker's tailoring.
-  public let localeTag: String
+  package let localeTag: String
 
   /// True to lay out every text by the general path (`String`, grapheme clusters, ICU
   /// per scalar), never by the UTF-8 fast paths: what tests compare the fast paths with.
   package let generalPathOnly: Bool
 
-  public init(width: Int, localeTag: String) {
+  package init(width: Int, localeTag: String) {
     self.init(width: width, localeTag: localeTag, generalPathOnly: false)
   }
 
@@ -33,14 +33,14 @@ public struct TextLayout: Sendable {
   ///
   /// - Parameter keepingTogether: pieces of `text` (a link's `<https://…>`) never broken
   ///   between lines, unless one is wider than a whole line.
-  public func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = []) -> [String] {
+  package func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = []) -> [String] {
     var lines = TextLines(trimsLineEnds: false)
     wrap(text, indent: indent, keepingTogether: keepingTogether, into: &lines)
     return lines.strings
   }
 
   /// ``wrap(_:indent:keepingTogether:)`` written into `lines`.
-  public func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = [], into lines: inout TextLines) {
+  package func wrap(_ text: String, indent: Int = 0, keepingTogether: [String] = [], into lines: inout TextLines) {
     if keepingTogether.isEmpty, wrapFast(text, indent: indent, into: &lines) { return }
     let available = max(1, width - indent)
     Self.forEachParagraph(text) { paragraph in
@@ -65,14 +65,14 @@ public struct TextLayout: Sendable {
   ///
   /// - Parameter valueBreaks: true for verbatim text ("Free on orders over …") that
   ///   may wrap, right-aligned, when it is too wide.
-  public func row(_ label: String, _ value: String, indent: Int = 0, valueBreaks: Bool = false) -> [String] {
+  package func row(_ label: String, _ value: String, indent: Int = 0, valueBreaks: Bool = false) -> [String] {
     var lines = TextLines(trimsLineEnds: false)
     row(label, value, indent: indent, valueBreaks: valueBreaks, into: &lines)
     return lines.strings
   }
 
   /// ``row(_:_:indent:valueBreaks:)`` written into `lines`.
-  public func row(
+  package func row(
     _ label: String, _ value: String, indent: Int = 0, valueBreaks: Bool = false, into lines: inout TextLines
   ) {
     let done = value.utf8.withContiguousStorageIfAvailable { rowFast(label, $0, indent: indent, into: &lines) }
@@ -83,8 +83,9 @@ public struct TextLayout: Sendable {
   /// ``row(_:_:indent:valueBreaks:into:)`` with the value as UTF-8 (an amount from
   /// `MoneyFormatter.withUTF8`), so no `String` is made for it. `value` must be valid
   /// UTF-8; bytes that are not are read as `String(decoding:as:)` reads them.
-  public func row(_ label: String, utf8 value: UnsafeBufferPointer<UInt8>, indent: Int = 0, into lines: inout TextLines)
-  {
+  package func row(
+    _ label: String, utf8 value: UnsafeBufferPointer<UInt8>, indent: Int = 0, into lines: inout TextLines
+  ) {
     if rowFast(label, value, indent: indent, into: &lines) { return }
     rowInGeneral(label, String(decoding: value, as: UTF8.self), indent: indent, valueBreaks: false, into: &lines)
   }
@@ -94,7 +95,7 @@ public struct TextLayout: Sendable {
   /// value is put together in the page buffer's scratch bytes, no `String` made, while
   /// it fits a line. Placeholders other than the first are left empty, as
   /// ``StringTable/parts(_:_:)`` leaves them with one argument.
-  public func row(
+  package func row(
     _ label: String, template: [MessageSegment], argument: UnsafeBufferPointer<UInt8>, indent: Int = 0,
     into lines: inout TextLines
   ) {
@@ -182,7 +183,7 @@ public struct TextLayout: Sendable {
   /// a line. Wider than the whole line, the label goes first, then the template's own
   /// words right-aligned and each argument (the amount) right-aligned on a line of its
   /// own, in the template's order, so an amount stands alone even when it overflows.
-  public func row(_ label: String, _ valueParts: [Placeholders.Part], indent: Int = 0, into lines: inout TextLines) {
+  package func row(_ label: String, _ valueParts: [Placeholders.Part], indent: Int = 0, into lines: inout TextLines) {
     let value = valueParts.map(\.text).joined()
     guard DisplayWidth.of(value) > width else { return row(label, value, indent: indent, into: &lines) }
     wrap(label, indent: indent, into: &lines)
@@ -204,7 +205,7 @@ public struct TextLayout: Sendable {
   }
 
   /// `text` in FSI … PDI when it holds right-to-left letters or bidi controls, else as is.
-  public static func isolated(_ text: String) -> String {
+  package static func isolated(_ text: String) -> String {
     needsIsolation(text) ? "\u{2068}" + text + "\u{2069}" : text
   }
 
@@ -219,7 +220,7 @@ public struct TextLayout: Sendable {
   /// A link as `label: URL` (in the locale's punctuation, from `template`'s filled-in
   /// parts) on one line when it fits; otherwise the URL on a line of its own, so it is
   /// never broken inside unless it is wider than a whole line.
-  public func link(_ parts: [Placeholders.Part]) -> [String] {
+  package func link(_ parts: [Placeholders.Part]) -> [String] {
     let whole = parts.map(\.text).joined()
     if DisplayWidth.of(whole) <= width { return [Self.isolated(whole)] }
     var lines: [String] = []
@@ -262,12 +263,12 @@ public struct TextLayout: Sendable {
   }
 
   /// `text` padded on the left so it ends in the last column.
-  public func rightAligned(_ text: String) -> String {
+  package func rightAligned(_ text: String) -> String {
     String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + Self.isolated(text)
   }
 
   /// ``rightAligned(_:)`` as a line of `lines`.
-  public func rightAligned(_ text: some StringProtocol, into lines: inout TextLines) {
+  package func rightAligned(_ text: some StringProtocol, into lines: inout TextLines) {
     lines.beginLine()
     lines.appendSpaces(width - DisplayWidth.of(text))
     lines.appendIsolated(text)
@@ -275,10 +276,10 @@ public struct TextLayout: Sendable {
   }
 
   /// A line of `character` across the whole width.
-  public func rule(_ character: Character) -> String { String(repeating: character, count: width) }
+  package func rule(_ character: Character) -> String { String(repeating: character, count: width) }
 
   /// ``rule(_:)`` as a line of `lines`.
-  public func rule(_ character: Character, into lines: inout TextLines) {
+  package func rule(_ character: Character, into lines: inout TextLines) {
     lines.beginLine()
     lines.append(repeating: character, count: width)
     lines.endLine()

@@ -4,7 +4,7 @@
 ///
 /// A page buffer (`trimsLineEnds` true) drops the white space at the end of each line
 /// as it is finished, so no text output line ends in invisible characters.
-public struct TextLines: Sendable {
+package struct TextLines: Sendable {
   /// The page's bytes in memory of their own, written in place through a pointer (an
   /// array's `append(contentsOf:)` cost more than the copy for pieces of a few bytes),
   /// copied on write like an array's.
@@ -27,12 +27,12 @@ public struct TextLines: Sendable {
   /// Byte offset where each finished line starts, for ``strings``.
   private var lineStarts: [Int] = []
   /// Written at the start of every line begun after it is set (a change gutter).
-  public var linePrefix: String = "" {
+  package var linePrefix: String = "" {
     didSet { prefixBytes = Array(linePrefix.utf8) }
   }
   private var prefixBytes: [UInt8] = []
   /// Whether white space at the end of a line is dropped when it is finished.
-  public let trimsLineEnds: Bool
+  package let trimsLineEnds: Bool
   /// Start of the line being written, and of its text after ``linePrefix``.
   private var lineStart = 0
   private var contentStart = 0
@@ -42,19 +42,19 @@ public struct TextLines: Sendable {
   private var scratch: [UInt8] = []
 
   /// - Parameter reservingCapacity: bytes to reserve, e.g. about 80 a line expected.
-  public init(trimsLineEnds: Bool = true, reservingCapacity: Int = 0) {
+  package init(trimsLineEnds: Bool = true, reservingCapacity: Int = 0) {
     self.trimsLineEnds = trimsLineEnds
     storage = Storage(capacity: reservingCapacity)
   }
 
   /// The bytes written so far (a copy); every finished line ends in `\n`.
-  public var bytes: [UInt8] { Array(written(0..<count)) }
+  package var bytes: [UInt8] { Array(written(0..<count)) }
 
   /// The text: every line followed by a line feed.
-  public var text: String { String(decoding: written(0..<count), as: UTF8.self) }
+  package var text: String { String(decoding: written(0..<count), as: UTF8.self) }
 
   /// The finished lines, each without its line feed.
-  public var strings: [String] {
+  package var strings: [String] {
     lineStarts.indices.map { index in
       let end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : count - 1
       return String(decoding: written(lineStarts[index]..<end), as: UTF8.self)
@@ -105,7 +105,7 @@ public struct TextLines: Sendable {
   }
 
   /// `line` as a line of its own, after ``linePrefix``.
-  public mutating func append(line: some StringProtocol) {
+  package mutating func append(line: some StringProtocol) {
     beginLine()
     append(line)
     endLine()
@@ -114,14 +114,14 @@ public struct TextLines: Sendable {
   /// `line` as a line of its own (a `String`), without the generic call
   /// (another module's call of the generic one is not specialized: ≈ 280 instructions
   /// for an empty line).
-  public mutating func append(line: String) {
+  package mutating func append(line: String) {
     beginLine()
     if !line.isEmpty { append(line) }
     endLine()
   }
 
   /// Each of `lines` as a line of its own.
-  public mutating func append(lines: [String]) {
+  package mutating func append(lines: [String]) {
     for line in lines { append(line: line) }
   }
 

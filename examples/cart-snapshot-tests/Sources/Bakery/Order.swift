@@ -27,8 +27,9 @@ public struct Order: Sendable {
   }
 
   /// The cart the customer sees on Tap to Share: one item per line, amounts in whole
-  /// dollars as exact decimals (never through Double).
-  public var cart: ShoppingCart {
+  /// dollars as exact decimals (never through Double). Throws the engine's `DataErrors`
+  /// when the order breaks a rule of the cart (two lines with one SKU, a quantity of 0).
+  public func cart() throws -> ShoppingCart {
     let items = lines.map { line in
       ShoppingCart.Item(
         id: line.sku, name: line.name, quantity: line.quantity, totalPrice: Self.dollars(line.unitCents * line.quantity)
@@ -39,10 +40,11 @@ public struct Order: Sendable {
     if discountCents > 0 {
       summaryLines.append(.init(label: "Loyalty", value: .amount(-Self.dollars(discountCents))))
     }
-    return ShoppingCart(
+    return try ShoppingCart(
       items: items,
       summary: .init(
-        summaryLines: summaryLines, footer: "See you tomorrow!", total: Self.dollars(subtotal - discountCents)))
+        summaryLines: summaryLines, footer: "See you tomorrow!", total: Self.dollars(subtotal - discountCents)),
+      currency: "USD")
   }
 
   static func dollars(_ cents: Int) -> Decimal { Decimal(cents) / 100 }

@@ -11,7 +11,7 @@ import Testing
       Order.Line(sku: "BGT-02", name: "Baguette", quantity: 1, unitCents: 350),
     ], discountCents: 100)
 
-  @Test func morningOrder() {
-    assertSnapshots(of: Self.order.cart, named: "morning-order", locales: ["en-US", "fr-FR", "ja-JP"])
+  @Test func morningOrder() throws {
+    assertSnapshots(of: try Self.order.cart(), named: "morning-order", locales: ["en-US", "fr-FR", "ja-JP"])
   }
 }
