@@ -31,9 +31,7 @@ enum LocaleHarness {
     let session = setting.pick(FuzzSetting.sessions)
     let configuration = SessionConfiguration(
       currency: session.currency, region: session.region, privacyPolicyURL: "https://example.com/privacy")
-    let locale = RenderLocale(
-      explicit: tag, acceptLanguage: header, region: session.region, available: UIStrings.bundled.languages)
-    let context = RenderContext(configuration: configuration, locale: locale)
+    let context = RenderContext(configuration: configuration, tag: tag, acceptLanguage: header)
     // One screen per input: the cart (amounts, quantities, digits) or a status.
     if setting.hash & 1 == 0 {
       try ScreenCheck.check(

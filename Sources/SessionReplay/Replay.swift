@@ -81,18 +81,6 @@ public enum Replay {
     _ transcript: [UInt8], configuration: SessionConfiguration, options: Options,
     warn: (_ line: Int, _ warning: DataProblem) -> Void = { _, _ in }, write: (File) throws -> Void
   ) throws -> Int {
-    try run(
-      transcript, configuration: configuration, options: options, available: UIStrings.bundled.languages, warn: warn,
-      write: write)
-  }
-
-  /// ``run(_:configuration:options:warn:write:)`` with the languages that have UI strings.
-  @discardableResult
-  package static func run(
-    _ transcript: [UInt8], configuration: SessionConfiguration, options: Options,
-    available: [String],
-    warn: (_ line: Int, _ warning: DataProblem) -> Void = { _, _ in }, write: (File) throws -> Void
-  ) throws -> Int {
     var configuration = configuration
     var session: CustomerSession?
     var contexts: [(folder: String, context: RenderContext)] = []
@@ -120,7 +108,7 @@ public enum Replay {
           throw Failure(line: line.number, messages: error.problems.map(\.description))
         }
       }
-      if contexts.isEmpty { contexts = makeContexts(configuration, options: options, available: available) }
+      if contexts.isEmpty { contexts = makeContexts(configuration, options: options) }
       var current = session ?? CustomerSession(region: configuration.region)
       let parsed: (name: String, step: SessionStep)
       var warnings: [DataProblem] = []
@@ -146,14 +134,14 @@ public enum Replay {
   }
 
   private static func makeContexts(
-    _ configuration: SessionConfiguration, options: Options, available: [String]
+    _ configuration: SessionConfiguration, options: Options
   ) -> [(folder: String, context: RenderContext)] {
     var seen = Set<String>()
     return options.locales.compactMap { tag in
-      let locale = RenderLocale(explicit: tag, acceptLanguage: nil, region: configuration.region, available: available)
-      let folder = locale.formattingTag.description
+      let context = RenderContext(configuration: configuration, tag: tag, acceptLanguage: nil)
+      let folder = context.locale.formattingTag.description
       guard seen.insert(folder).inserted else { return nil }
-      return (folder, RenderContext(configuration: configuration, locale: locale))
+      return (folder, context)
     }
   }
 }

@@ -32,8 +32,7 @@ package enum SnapshotLocales {
   package static func resolve(_ tags: [LanguageTag], configuration: SessionConfiguration) -> [RenderLocale] {
     var seen: Set<String> = []
     return tags.compactMap { tag in
-      let locale = RenderLocale(
-        explicit: tag, acceptLanguage: nil, region: configuration.region, available: UIStrings.bundled.languages)
+      let locale = RenderContext(configuration: configuration, tag: tag, acceptLanguage: nil).locale
       return seen.insert(locale.formattingTag.description).inserted ? locale : nil
     }
   }
