@@ -28,6 +28,21 @@ public enum Replay {
       self.init(locales: [nil], formats: formats, width: width)
     }
 
+    /// Each screen in each of `localeTags` (BCP 47: `fr-CA`, `ja`; a tag without a region
+    /// takes the session's), one folder per locale; nil when a tag is not BCP 47.
+    /// - Parameters:
+    ///   - localeTags: the locales, in order; an empty list stands for the contract's default.
+    ///   - formats: HTML, text, or both, in that order per step.
+    ///   - width: display columns of the text format.
+    public init?(localeTags: [String], formats: [OutputFormat] = [.html], width: Int = OutputFormat.defaultTextWidth) {
+      var tags: [LanguageTag?] = []
+      for text in localeTags {
+        guard let tag = LanguageTag(text) else { return nil }
+        tags.append(tag)
+      }
+      self.init(locales: tags.isEmpty ? [nil] : tags, formats: formats, width: width)
+    }
+
     /// Each screen in each of `locales`; `nil` stands for the contract's default.
     package init(
       locales: [LanguageTag?], formats: [OutputFormat] = [.html], width: Int = OutputFormat.defaultTextWidth

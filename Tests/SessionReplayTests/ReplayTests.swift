@@ -14,10 +14,8 @@ import Testing
   ) -> (files: [Replay.File], failure: [String]?) {
     var files: [Replay.File] = []
     do {
-      try Replay.run(
-        Array(transcript.utf8), configuration: .default,
-        options: Replay.Options(locales: locales.map(LanguageTag.init), formats: formats)
-      ) { files.append($0) }
+      guard let options = Replay.Options(localeTags: locales, formats: formats) else { return ([], ["bad tag"]) }
+      try Replay.run(Array(transcript.utf8), configuration: .default, options: options) { files.append($0) }
       return (files, nil)
     } catch let failure as Replay.Failure {
       return (files, failure.lines(file: "session.jsonl"))
@@ -27,6 +25,18 @@ import Testing
   }
 
   static let readyLines = #"{"event":"connected"}"# + "\n" + #"{"event":"ready"}"# + "\n"
+
+  @Test func localeTagsNameTheFoldersAndABadTagIsRefused() {
+    let (files, failure) = replay(Self.readyLines, locales: ["fr", "ja-JP"])
+    #expect(failure == nil)
+    #expect(
+      files.map(\.path) == [
+        "fr-US/001-connected.html", "ja-JP/001-connected.html", "fr-US/002-ready.html", "ja-JP/002-ready.html",
+      ])
+    #expect(Replay.Options(localeTags: ["en-US", "not a tag"]) == nil)
+    #expect(
+      replay(Self.readyLines, locales: []).files.map(\.path) == ["en-US/001-connected.html", "en-US/002-ready.html"])
+  }
 
   @Test func checkoutGoldenFilesInFourLocales() throws {
     let transcript = try String(contentsOf: Self.checkout, encoding: .utf8)
