@@ -1,7 +1,9 @@
 import RenderCore
 
-/// Replays a session transcript: applies each line to a ``CustomerSession`` and renders
-/// the customer's screen after every step, in every locale and format asked for.
+/// Replays a session transcript (JSON Lines: an optional configuration line, then one
+/// event or call per line, as `render-cli replay` reads it): applies each line with the
+/// rules of a real session and renders the customer's screen after every step, in every
+/// locale and format asked for.
 ///
 /// Files are named `<locale>/<step>-<call>.<html|txt>` (`en-US/003-updateShoppingCart.html`),
 /// steps numbered from 001 in transcript order (the configuration line is not a step),
@@ -18,8 +20,6 @@ public enum Replay {
     /// Display columns of the text format.
     package var width: Int
 
-    /// - Parameter locales: `nil` stands for the contract's default (English with the
-    ///   session's region).
     /// Each screen in the contract's default locale (English with the session's region).
     /// - Parameters:
     ///   - formats: HTML, text, or both, in that order per step.
@@ -83,7 +83,7 @@ public enum Replay {
 
   /// The steps and files of a whole transcript.
   /// - Parameters:
-  ///   - transcript: JSON Lines (see ``Transcript``).
+  ///   - transcript: the transcript's bytes, JSON Lines.
   ///   - configuration: used unless the transcript's first line is a configuration.
   ///   - warn: receives each warning with its 1-based line (an amount rounded to the
   ///     currency: `$.cart.items[0].totalPrice: warning: 3 decimal places, USD has 2;

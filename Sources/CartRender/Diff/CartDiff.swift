@@ -11,6 +11,9 @@ import RenderCore
 /// let diff = try CartDiff(from: shown, to: next)   // A B C D → B C D A
 /// diff.moved                                       // ["A"]
 /// ```
+///
+/// The comparison is the package's own (`render-cli diff`, ``CartUpdate``); a library
+/// user meets only its error, ``DuplicateIDError``, from ``CartUpdate/init(_:previous:)``.
 public struct CartDiff: Sendable, Equatable {
   /// An item field whose value differs between the two carts. `allCases` is the fixed
   /// order ``Update/fields`` lists them in (money first: what animations highlight).

@@ -1,9 +1,10 @@
 import RenderCore
 
-/// A cart shown after another one: what ``CartHTML`` and ``CartText`` render with
-/// animation hints (`render-cli cart FILE --previous OLD`).
+/// A cart shown after another one: the cart screen with the contract's animation hints
+/// (`data-change` on each changed row in HTML, a change gutter in text), as
+/// `render-cli cart FILE --previous OLD` renders it.
 ///
-/// ``rows`` are the new cart's items in order, each with how it changed, and the items
+/// Its rows are the new cart's items in order, each with how it changed, and the items
 /// that left, each once, at their old place: right after the nearest item before them
 /// (in the old cart) that stays and does not move, or first when there is none. Moved
 /// items are not used as anchors, since they leave their old neighbourhood.

@@ -74,8 +74,8 @@ extension ShoppingCart {
     try self.init(json: .object(members), currency: currency)
   }
 
-  /// Parses, decodes and validates the contract's cart JSON (a cart file's bytes): see
-  /// ``init(json:currency:at:warnings:)``.
+  /// Parses, decodes and validates the contract's cart JSON (a cart file's bytes), by
+  /// the rules of ``init(items:summary:currency:)``, every problem collected.
   /// - Parameters:
   ///   - jsonUTF8: the document.
   ///   - currency: the session's ISO 4217 code, which rounds amounts to its minor units.
