@@ -14,8 +14,10 @@ public final class RelayServer: HTTPService {
   let parked = ParkedRequests()
   let pages = PageCache()
   let security = SecurityHeaders()
+  let metrics = Metrics()
   private let log: @Sendable (String) -> Void
   private let daemon = Mutex<HTTPDaemon?>(nil)
+  private let metricsDaemon = Mutex<HTTPDaemon?>(nil)
   private let running = Atomic<Bool>(false)
 
   /// - Parameter log: receives one line per request (see ``RequestLog``), and nothing else.
@@ -27,6 +29,19 @@ public final class RelayServer: HTTPService {
   // MARK: HTTPService
 
   public func handle(_ request: HTTPRequest) -> RouteResult {
+    switch route(request) {
+    case .respond(var response):
+      response.headers.append(("X-Request-Id", request.id))
+      return .respond(response)
+    case .wait(let key, let version, let deadline):
+      if !request.parked {
+        metrics.waiting(Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path)), by: 1)
+      }
+      return .wait(key: key, version: version, deadline: deadline)
+    }
+  }
+
+  private func route(_ request: HTTPRequest) -> RouteResult {
     if let problem = request.framingProblem {
       return .respond(
         secured(
@@ -54,14 +69,11 @@ public final class RelayServer: HTTPService {
           HTTPResponse(
             status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
             body: Array(LiveScript.source.utf8)))
+      case .metrics:
+        guard authorized(request) else { return .respond(secured(unauthorized)) }
+        result = .respond(metricsPage())
       case .createSession, .call, .events, .deleteSession:
-        guard authorized(request) else {
-          return .respond(
-            secured(
-              HTTPResponse(
-                status: 401, headers: [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer")],
-                body: Array(#"{"error": "unauthorized"}"#.utf8) + [0x0A])))
-        }
+        guard authorized(request) else { return .respond(secured(unauthorized)) }
         result = merchant(endpoint, request)
       case .page(let token): result = .respond(page(token: token, request))
       case .submit(let token): result = .respond(submit(token: token, request))
@@ -77,7 +89,15 @@ public final class RelayServer: HTTPService {
   }
 
   public func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {
-    log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
+    let route = Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path))
+    metrics.answered(route, status: status, microseconds: microseconds)
+    if request.parked { metrics.waiting(route, by: -1) }
+    switch options.logFormat {
+    case .text:
+      log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
+    case .json:
+      log(RequestLog.json(request, route: route.label, status: status, microseconds: microseconds))
+    }
   }
 
   /// The security headers, on every answer: the one place they are added.
@@ -97,6 +117,22 @@ public final class RelayServer: HTTPService {
     return RequestToken.matches(String(key), expected: options.apiKey)
   }
 
+  private var unauthorized: HTTPResponse {
+    HTTPResponse(
+      status: 401, headers: [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer")],
+      body: Array(#"{"error": "unauthorized"}"#.utf8) + [0x0A])
+  }
+
+  /// `GET /metrics`: the Prometheus text exposition (``Metrics``).
+  func metricsPage() -> HTTPResponse {
+    let daemon = daemon.withLock { $0 }
+    let text = metrics.exposition(
+      sessionsOpen: store.count, eventsDropped: ServedSession.eventsDropped.load(ordering: .relaxed),
+      refusedPerAddress: daemon?.refusedPerAddress ?? 0, draining: false)
+    return HTTPResponse(
+      status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: Array(text.utf8))
+  }
+
   private func notFound(customer: Bool) -> HTTPResponse {
     // Says nothing about which sessions exist, or existed.
     customer
@@ -109,12 +145,30 @@ public final class RelayServer: HTTPService {
   /// Starts listening, and the clock that ends waits and forgets idle sessions.
   /// - Returns: the port it listens on.
   public func start() throws(HTTPDaemon.StartError) -> Int {
+    let threads = options.threads > 0 ? options.threads : max(1, ProcessInfo.processInfo.activeProcessorCount)
     let started = try HTTPDaemon(
       HTTPDaemon.Configuration(
-        host: options.host, port: options.port, threads: options.threads,
+        host: options.host, port: options.port, threads: threads,
         connectionTimeout: options.connectionTimeoutSeconds, connectionLimit: options.maximumConnections,
         requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress),
       service: self)
+    if let address = options.metricsAddress {
+      guard let (host, port) = Self.metricsListener(address) else {
+        started.stop()
+        throw HTTPDaemon.StartError(description: "'\(address)' is not an address for the metrics listener")
+      }
+      do {
+        let listener = try HTTPDaemon(
+          HTTPDaemon.Configuration(
+            host: host, port: port, threads: 1, connectionTimeout: options.connectionTimeoutSeconds,
+            connectionLimit: 64, requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: 0),
+          service: MetricsService(relay: self))
+        metricsDaemon.withLock { $0 = listener }
+      } catch {
+        started.stop()
+        throw error
+      }
+    }
     daemon.withLock { $0 = started }
     running.store(true, ordering: .relaxed)
     let thread = Thread { [self] in maintain() }
@@ -136,6 +190,8 @@ public final class RelayServer: HTTPService {
     running.store(false, ordering: .relaxed)
     current.stop()
     daemon.withLock { $0 = nil }
+    metricsDaemon.withLock { $0 }?.stop()
+    metricsDaemon.withLock { $0 = nil }
   }
 
   /// Every 100 ms: wakes waits whose time is up; every second: forgets idle sessions.
@@ -145,7 +201,8 @@ public final class RelayServer: HTTPService {
       Thread.sleep(forTimeInterval: 0.1)
       let now = ContinuousClock.now
       parked.expire(now: now)
-      daemon.withLock { $0 }?.closeStalledConnections(now: now)
+      let closed = daemon.withLock { $0 }?.closeStalledConnections(now: now) ?? 0
+      metrics.refused(.requestTimeout, count: closed)
       if now - lastSweep >= .seconds(1) {
         lastSweep = now
         for id in store.removeIdle(before: now - .seconds(options.idleTimeoutSeconds)) { forget(id) }
@@ -167,6 +224,28 @@ public final class RelayServer: HTTPService {
     for (id, changes) in store.disconnectAbsent(before: cutoff, eventsKept: options.eventsKept) {
       parked.changed(id, version: changes)
     }
+  }
+
+  /// `PORT` (on `127.0.0.1`), `HOST:PORT` or `[IPv6]:PORT` as host and port; nil for
+  /// anything else.
+  public static func metricsListener(_ address: String) -> (host: String, port: Int)? {
+    var host = "127.0.0.1"
+    var portText = Substring(address)
+    if let colon = address.lastIndex(of: ":") {
+      host = String(address[..<colon])
+      portText = address[address.index(after: colon)...]
+      if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    }
+    guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { return nil }
+    return (host, port)
+  }
+
+  /// Where the metrics listener of `--metrics-address` answers, once started; else nil.
+  public var metricsURL: String? {
+    guard let listener = metricsDaemon.withLock({ $0 }), let address = options.metricsAddress,
+      let (host, _) = Self.metricsListener(address)
+    else { return nil }
+    return "http://\(host.contains(":") ? "[\(host)]" : host):\(listener.port)/metrics"
   }
 
   /// Sessions held now.
