@@ -19,6 +19,8 @@ public final class RelayServer: HTTPService {
   private let daemon = Mutex<HTTPDaemon?>(nil)
   private let metricsDaemon = Mutex<HTTPDaemon?>(nil)
   private let running = Atomic<Bool>(false)
+  /// From SIGTERM on: `/healthz` is `503 draining`, nothing waits.
+  private let draining = Atomic<Bool>(false)
 
   /// - Parameter log: receives one line per request (see ``RequestLog``), and nothing else.
   public init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
@@ -63,7 +65,7 @@ public final class RelayServer: HTTPService {
       }
       let result: RouteResult
       switch endpoint {
-      case .health: result = .respond(.text(200, "ok\n"))
+      case .health: result = .respond(isDraining ? .text(503, "draining\n") : .text(200, "ok\n"))
       case .script:
         result = .respond(
           HTTPResponse(
@@ -128,7 +130,7 @@ public final class RelayServer: HTTPService {
     let daemon = daemon.withLock { $0 }
     let text = metrics.exposition(
       sessionsOpen: store.count, eventsDropped: ServedSession.eventsDropped.load(ordering: .relaxed),
-      refusedPerAddress: daemon?.refusedPerAddress ?? 0, draining: false)
+      refusedPerAddress: daemon?.refusedPerAddress ?? 0, draining: isDraining)
     return HTTPResponse(
       status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: Array(text.utf8))
   }
@@ -176,6 +178,22 @@ public final class RelayServer: HTTPService {
     thread.start()
     return started.port
   }
+
+  /// Drains for a rolling deploy (SIGTERM): from now on `/healthz` is `503 draining`, so
+  /// a load balancer sends no new sessions; every waiting request is answered at once
+  /// (live-update streams with ``ServerOptions/drainRetryMilliseconds`` as their
+  /// reconnect delay, so browsers come back after this server is gone; long polls
+  /// empty) and none waits from here on; requests keep being served for
+  /// ``ServerOptions/drainSeconds``. Then call ``stop(grace:)``.
+  public func drain() {
+    draining.store(true, ordering: .relaxed)
+    parked.stop()
+    let deadline = ContinuousClock.now + .seconds(options.drainSeconds)
+    while ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+  }
+
+  /// `drain()` has begun.
+  public var isDraining: Bool { draining.load(ordering: .relaxed) }
 
   /// Stops accepting, answers every waiting request (long polls empty), lets requests in
   /// flight finish for up to `grace`, then stops.

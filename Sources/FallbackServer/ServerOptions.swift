@@ -38,6 +38,11 @@ public struct ServerOptions: Sendable, Equatable {
   /// `GET /metrics` without the key, for a scraper that has none; nil: `/metrics` only
   /// on the main address, behind the merchant key.
   public var metricsAddress: String?
+  /// Seconds ``RelayServer/drain()`` keeps serving, `/healthz` answering `503`, before
+  /// the server stops accepting (a load balancer's health check sees it meanwhile).
+  public var drainSeconds = 0
+  /// A live-update stream ended by a drain tells the browser to reconnect after this long.
+  public static let drainRetryMilliseconds = 5_000
   /// How each request's log line is written.
   public var logFormat = LogFormat.text
 

@@ -78,6 +78,11 @@ extension SubcommandDeclarations {
         }
         options.metricsAddress = value
       },
+      number(
+        "--drain-seconds",
+        help:
+          "Seconds served after SIGTERM with /healthz 503 and\nstreams ended, before it stops accepting. Default: 0.",
+        range: 0...3600, into: \.drainSeconds),
       OptionDeclaration("--log-format", value: "text|json", help: "The request log's format. Default: text.") {
         options, value throws(UsageError) in
         guard let format = ServerOptions.LogFormat(rawValue: value) else {
@@ -94,7 +99,8 @@ extension SubcommandDeclarations {
       OUTPUT:
         'listening on http://HOST:PORT' on standard output when ready; one line per
         request on standard error (method, path with tokens cut to 4 characters,
-        status, microseconds). SIGTERM or SIGINT stops it (exit 0).
+        status, microseconds). SIGTERM or SIGINT drains it (--drain-seconds), lets
+        requests in flight finish and stops it (exit 0).
 
       EXIT STATUS:
         0 stopped by a signal, 64 bad command line, no RENDER_API_KEY or a short one,
@@ -140,6 +146,7 @@ enum ServeCommand {
     if let metrics = relay.metricsURL { write("metrics on \(metrics)\n", to: FileHandle.standardOutput) }
     var received: Int32 = 0
     sigwait(&signals, &received)
+    relay.drain()
     relay.stop()
     return Outcome(status: .success)
   }

@@ -307,6 +307,52 @@ def check_json_log_lines():
         assert secret not in text, secret
 
 
+def check_sigterm_drains():
+    """SIGTERM with `--drain-seconds 2`: `/healthz` is `503 draining` at once, a waiting
+    live-update stream ends at once with a long reconnect delay, a request whose body is
+    still coming when the server stops accepting is answered, and the exit is 0."""
+    import socket
+
+    with Server("--drain-seconds", "2") as server:
+        session, page = server.create_session()
+        assert server.request("GET", page, key=False)[0] == 200
+        streamed = {}
+
+        def stream():
+            started = time.monotonic()
+            status, _, body = server.request("GET", page + "/events?shown=2", key=False)
+            streamed.update(status=status, body=body.decode(), seconds=time.monotonic() - started)
+
+        waiting = threading.Thread(target=stream)
+        waiting.start()
+        # A merchant call in flight: headers and half its body now, the rest after the drain.
+        body = json.dumps(CART).encode()
+        slow = socket.create_connection(("127.0.0.1", server.port), timeout=20)
+        slow.sendall(f"POST /v1/sessions/{session}/calls HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {KEY}\r\n"
+                     f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+                     + body[:len(body) // 2])
+        time.sleep(0.5)
+        signalled = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        time.sleep(0.2)
+        status, _, health = server.request("GET", "/healthz", key=False)
+        assert (status, health) == (503, b"draining\n"), (status, health)
+        waiting.join(timeout=5)
+        assert streamed.get("status") == 200, streamed
+        assert streamed["body"].startswith("retry: 5000\n"), streamed
+        assert streamed["seconds"] < 2, streamed
+        # New streams do not wait either.
+        status, _, again = server.request("GET", page + "/events?shown=2", key=False)
+        assert status == 200 and again.startswith(b"retry: 5000\n"), again
+        time.sleep(max(0.0, signalled + 2.3 - time.monotonic()))
+        slow.sendall(body[len(body) // 2:])
+        answer = slow.recv(65536).decode()
+        assert answer.startswith("HTTP/1.1 200 "), answer
+        slow.close()
+        server.stop()
+        assert time.monotonic() - signalled < 6
+
+
 CHECKS = {name[len("check_"):]: check for name, check in globals().items() if name.startswith("check_")}
 
 

@@ -133,6 +133,7 @@ extension RelayServer {
     if found.ended { return .respond(HTTPResponse(status: 204)) }
     if isHead { return .respond(Self.event("")) }
     let deadline = request.arrival + .seconds(ServerOptions.streamWaitSeconds)
+    if isDraining { return .respond(Self.event("retry: \(ServerOptions.drainRetryMilliseconds)\n: draining\n\n")) }
     if ContinuousClock.now >= deadline || parked.isStopped {
       return .respond(Self.event("retry: 300\n: no change\n\n"))
     }
