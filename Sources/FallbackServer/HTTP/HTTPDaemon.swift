@@ -205,6 +205,10 @@ public final class HTTPDaemon: Sendable {
   }
 }
 
+/// The library's daemon handle, read by whichever thread stops the server. Sound to
+/// share: the pointer never changes, and the calls made with it (quiesce, stop) are ones
+/// libmicrohttpd allows from any thread outside its own callbacks; `stop` comes once,
+/// last (``RelayServer/stop(grace:)``).
 private struct DaemonPointer: @unchecked Sendable {
   let pointer: OpaquePointer
 }
