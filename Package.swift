@@ -107,7 +107,7 @@ let package = Package(
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render-cli", "RenderCore", "SnapshotFiles", "GoldenFiles"]
+      dependencies: ["render-cli", "RenderCore", "FallbackServer", "SnapshotFiles", "GoldenFiles"]
     ),
   ]
 )

@@ -14,9 +14,13 @@ public final class RelayServer: HTTPService {
   let parked = ParkedRequests()
   let pages = PageCache()
   let security = SecurityHeaders()
+  let metrics = Metrics()
   private let log: @Sendable (String) -> Void
   private let daemon = Mutex<HTTPDaemon?>(nil)
+  private let metricsDaemon = Mutex<HTTPDaemon?>(nil)
   private let running = Atomic<Bool>(false)
+  /// From SIGTERM on: `/healthz` is `503 draining`, nothing waits.
+  private let draining = Atomic<Bool>(false)
 
   /// - Parameter log: receives one line per request (see ``RequestLog``), and nothing else.
   public init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
@@ -27,6 +31,19 @@ public final class RelayServer: HTTPService {
   // MARK: HTTPService
 
   public func handle(_ request: HTTPRequest) -> RouteResult {
+    switch route(request) {
+    case .respond(var response):
+      response.headers.append(("X-Request-Id", request.id))
+      return .respond(response)
+    case .wait(let key, let version, let deadline):
+      if !request.parked {
+        metrics.waiting(Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path)), by: 1)
+      }
+      return .wait(key: key, version: version, deadline: deadline)
+    }
+  }
+
+  private func route(_ request: HTTPRequest) -> RouteResult {
     if let problem = request.framingProblem {
       return .respond(
         secured(
@@ -48,20 +65,17 @@ public final class RelayServer: HTTPService {
       }
       let result: RouteResult
       switch endpoint {
-      case .health: result = .respond(.text(200, "ok\n"))
+      case .health: result = .respond(isDraining ? .text(503, "draining\n") : .text(200, "ok\n"))
       case .script:
         result = .respond(
           HTTPResponse(
             status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
             body: Array(LiveScript.source.utf8)))
+      case .metrics:
+        guard authorized(request) else { return .respond(secured(unauthorized)) }
+        result = .respond(metricsPage())
       case .createSession, .call, .events, .deleteSession:
-        guard authorized(request) else {
-          return .respond(
-            secured(
-              HTTPResponse(
-                status: 401, headers: [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer")],
-                body: Array(#"{"error": "unauthorized"}"#.utf8) + [0x0A])))
-        }
+        guard authorized(request) else { return .respond(secured(unauthorized)) }
         result = merchant(endpoint, request)
       case .page(let token): result = .respond(page(token: token, request))
       case .submit(let token): result = .respond(submit(token: token, request))
@@ -77,7 +91,15 @@ public final class RelayServer: HTTPService {
   }
 
   public func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {
-    log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
+    let route = Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path))
+    metrics.answered(route, status: status, microseconds: microseconds)
+    if request.parked { metrics.waiting(route, by: -1) }
+    switch options.logFormat {
+    case .text:
+      log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
+    case .json:
+      log(RequestLog.json(request, route: route.label, status: status, microseconds: microseconds))
+    }
   }
 
   /// The security headers, on every answer: the one place they are added.
@@ -97,6 +119,22 @@ public final class RelayServer: HTTPService {
     return RequestToken.matches(String(key), expected: options.apiKey)
   }
 
+  private var unauthorized: HTTPResponse {
+    HTTPResponse(
+      status: 401, headers: [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer")],
+      body: Array(#"{"error": "unauthorized"}"#.utf8) + [0x0A])
+  }
+
+  /// `GET /metrics`: the Prometheus text exposition (``Metrics``).
+  func metricsPage() -> HTTPResponse {
+    let daemon = daemon.withLock { $0 }
+    let text = metrics.exposition(
+      sessionsOpen: store.count, eventsDropped: ServedSession.eventsDropped.load(ordering: .relaxed),
+      refusedPerAddress: daemon?.refusedPerAddress ?? 0, draining: isDraining)
+    return HTTPResponse(
+      status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: Array(text.utf8))
+  }
+
   private func notFound(customer: Bool) -> HTTPResponse {
     // Says nothing about which sessions exist, or existed.
     customer
@@ -109,12 +147,30 @@ public final class RelayServer: HTTPService {
   /// Starts listening, and the clock that ends waits and forgets idle sessions.
   /// - Returns: the port it listens on.
   public func start() throws(HTTPDaemon.StartError) -> Int {
+    let threads = options.threads > 0 ? options.threads : max(1, ProcessInfo.processInfo.activeProcessorCount)
     let started = try HTTPDaemon(
       HTTPDaemon.Configuration(
-        host: options.host, port: options.port, threads: options.threads,
+        host: options.host, port: options.port, threads: threads,
         connectionTimeout: options.connectionTimeoutSeconds, connectionLimit: options.maximumConnections,
         requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress),
       service: self)
+    if let address = options.metricsAddress {
+      guard let (host, port) = Self.metricsListener(address) else {
+        started.stop()
+        throw HTTPDaemon.StartError(description: "'\(address)' is not an address for the metrics listener")
+      }
+      do {
+        let listener = try HTTPDaemon(
+          HTTPDaemon.Configuration(
+            host: host, port: port, threads: 1, connectionTimeout: options.connectionTimeoutSeconds,
+            connectionLimit: 64, requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: 0),
+          service: MetricsService(relay: self))
+        metricsDaemon.withLock { $0 = listener }
+      } catch {
+        started.stop()
+        throw error
+      }
+    }
     daemon.withLock { $0 = started }
     running.store(true, ordering: .relaxed)
     let thread = Thread { [self] in maintain() }
@@ -122,6 +178,22 @@ public final class RelayServer: HTTPService {
     thread.start()
     return started.port
   }
+
+  /// Drains for a rolling deploy (SIGTERM): from now on `/healthz` is `503 draining`, so
+  /// a load balancer sends no new sessions; every waiting request is answered at once
+  /// (live-update streams with ``ServerOptions/drainRetryMilliseconds`` as their
+  /// reconnect delay, so browsers come back after this server is gone; long polls
+  /// empty) and none waits from here on; requests keep being served for
+  /// ``ServerOptions/drainSeconds``. Then call ``stop(grace:)``.
+  public func drain() {
+    draining.store(true, ordering: .relaxed)
+    parked.stop()
+    let deadline = ContinuousClock.now + .seconds(options.drainSeconds)
+    while ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+  }
+
+  /// `drain()` has begun.
+  public var isDraining: Bool { draining.load(ordering: .relaxed) }
 
   /// Stops accepting, answers every waiting request (long polls empty), lets requests in
   /// flight finish for up to `grace`, then stops.
@@ -136,6 +208,8 @@ public final class RelayServer: HTTPService {
     running.store(false, ordering: .relaxed)
     current.stop()
     daemon.withLock { $0 = nil }
+    metricsDaemon.withLock { $0 }?.stop()
+    metricsDaemon.withLock { $0 = nil }
   }
 
   /// Every 100 ms: wakes waits whose time is up; every second: forgets idle sessions.
@@ -145,7 +219,8 @@ public final class RelayServer: HTTPService {
       Thread.sleep(forTimeInterval: 0.1)
       let now = ContinuousClock.now
       parked.expire(now: now)
-      daemon.withLock { $0 }?.closeStalledConnections(now: now)
+      let closed = daemon.withLock { $0 }?.closeStalledConnections(now: now) ?? 0
+      metrics.refused(.requestTimeout, count: closed)
       if now - lastSweep >= .seconds(1) {
         lastSweep = now
         for id in store.removeIdle(before: now - .seconds(options.idleTimeoutSeconds)) { forget(id) }
@@ -167,6 +242,28 @@ public final class RelayServer: HTTPService {
     for (id, changes) in store.disconnectAbsent(before: cutoff, eventsKept: options.eventsKept) {
       parked.changed(id, version: changes)
     }
+  }
+
+  /// `PORT` (on `127.0.0.1`), `HOST:PORT` or `[IPv6]:PORT` as host and port; nil for
+  /// anything else.
+  public static func metricsListener(_ address: String) -> (host: String, port: Int)? {
+    var host = "127.0.0.1"
+    var portText = Substring(address)
+    if let colon = address.lastIndex(of: ":") {
+      host = String(address[..<colon])
+      portText = address[address.index(after: colon)...]
+      if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    }
+    guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { return nil }
+    return (host, port)
+  }
+
+  /// Where the metrics listener of `--metrics-address` answers, once started; else nil.
+  public var metricsURL: String? {
+    guard let listener = metricsDaemon.withLock({ $0 }), let address = options.metricsAddress,
+      let (host, _) = Self.metricsListener(address)
+    else { return nil }
+    return "http://\(host.contains(":") ? "[\(host)]" : host):\(listener.port)/metrics"
   }
 
   /// Sessions held now.

@@ -1,9 +1,17 @@
+import Foundation
+import RenderCore
+
 /// The log line of one request (standard error): method, path, status, microseconds:
 /// `GET /c/k7Qz.… 200 183µs`. Session ids and customer tokens keep only their routing
 /// key (not secret), never a character of their random part, and the query is left out,
 /// so the log cannot be used to get in; bodies, and so anything the customer typed, are
 /// never logged. Whatever a stranger sends is written as visible ASCII only (every other
 /// byte as `%XX`), so a path cannot forge a line (`%0A`) or drive a terminal (`%1B`).
+///
+/// `--log-format json` writes the same facts as one JSON object a line (JSON Lines) for a
+/// log shipper: `time` (RFC 3339, UTC), `method`, `route` (the route class of
+/// `/metrics`), `path` (redacted as above), `status`, `duration_us`, `routing_key` (the
+/// session's, when the path carries one) and `request_id` (also sent as `X-Request-Id`).
 enum RequestLog {
   static func line(method: String, path: String, status: Int, microseconds: Int) -> String {
     "\(visible(String(method.prefix(16)))) \(redacted(path)) \(status) \(microseconds)µs"
@@ -45,5 +53,33 @@ enum RequestLog {
       }
     }
     return out
+  }
+
+  /// The JSON Lines form of ``line(method:path:status:microseconds:)``.
+  static func json(_ request: HTTPRequest, route: String, status: Int, microseconds: Int) -> String {
+    let path = redacted(request.path)
+    var members: [(String, String)] = [
+      ("time", JSONOutput.quoted(Date.now.formatted(timeFormat))),
+      ("method", JSONOutput.quoted(visible(String(request.method.prefix(16))))),
+      ("route", JSONOutput.quoted(route)), ("path", JSONOutput.quoted(path)), ("status", String(status)),
+      ("duration_us", String(microseconds)),
+    ]
+    if let key = routingKey(path) { members.append(("routing_key", JSONOutput.quoted(key))) }
+    members.append(("request_id", JSONOutput.quoted(request.id)))
+    return "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+  }
+
+  /// RFC 3339 in UTC with milliseconds: `2026-12-02T01:05:00.123Z`.
+  private static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
+
+  /// The routing key a redacted path shows (`/c/k1.…` → `k1`), or nil.
+  static func routingKey(_ redactedPath: String) -> String? {
+    let segments = redactedPath.split(separator: "/")
+    guard segments.count >= 2, segments[0] == "c" || (segments.count >= 3 && segments[1] == "sessions") else {
+      return nil
+    }
+    let secret = segments[0] == "c" ? segments[1] : segments[2]
+    guard secret.hasSuffix(".…") else { return nil }
+    return String(secret.dropLast(2))
   }
 }

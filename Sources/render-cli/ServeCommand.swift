@@ -1,24 +1,9 @@
 import FallbackServer
 import Foundation
 
-/// `render-cli serve`'s options as the command line gives them; the API key comes from
-/// the environment when it runs (``ServeCommand/run(_:environment:)``).
-struct ServeOptions: Equatable {
-  var host = "127.0.0.1"
-  var port = 8080
-  var idleTimeoutSeconds = 15 * 60
-  var customerTimeoutSeconds = 300
-  var maximumSessions = 20_000
-  var eventsKept = 1_000
-  var waitsPerSession = 8
-  var connectionTimeoutSeconds = 30
-  var maximumConnections = 4_096
-  var requestTimeoutSeconds = 20
-  var maximumConnectionsPerAddress = 128
-  /// Nil: one per core.
-  var threads: Int?
-  var refreshSeconds = 3
-}
+/// `render-cli serve`'s options: the server's own, which the command line fills; the API
+/// key comes from the environment when it runs (``ServeCommand/run(_:environment:)``).
+typealias ServeOptions = ServerOptions
 
 extension SubcommandDeclarations {
   /// A whole number option of `serve`, from `range`.
@@ -84,6 +69,27 @@ extension SubcommandDeclarations {
       number(
         "--refresh", help: "Seconds between reloads of a page whose browser runs\nno script. Default: 3.",
         range: 1...3600, into: \.refreshSeconds),
+      OptionDeclaration(
+        "--metrics-address", value: "addr",
+        help: "[HOST:]PORT of a listener for GET /metrics without the\nkey (HOST 127.0.0.1 if left out). Default: none."
+      ) { options, value throws(UsageError) in
+        guard RelayServer.metricsListener(value) != nil else {
+          throw UsageError("'\(value)' is not a value for '--metrics-address'; use PORT or HOST:PORT ([::1]:PORT).")
+        }
+        options.metricsAddress = value
+      },
+      number(
+        "--drain-seconds",
+        help:
+          "Seconds served after SIGTERM with /healthz 503 and\nstreams ended, before it stops accepting. Default: 0.",
+        range: 0...3600, into: \.drainSeconds),
+      OptionDeclaration("--log-format", value: "text|json", help: "The request log's format. Default: text.") {
+        options, value throws(UsageError) in
+        guard let format = ServerOptions.LogFormat(rawValue: value) else {
+          throw UsageError("'\(value)' is not a value for '--log-format'; use text or json.")
+        }
+        options.logFormat = format
+      },
     ],
     sections: """
       ENVIRONMENT:
@@ -93,11 +99,12 @@ extension SubcommandDeclarations {
       OUTPUT:
         'listening on http://HOST:PORT' on standard output when ready; one line per
         request on standard error (method, path with tokens cut to 4 characters,
-        status, microseconds). SIGTERM or SIGINT stops it (exit 0).
+        status, microseconds). SIGTERM or SIGINT drains it (--drain-seconds), lets
+        requests in flight finish and stops it (exit 0).
 
       EXIT STATUS:
         0 stopped by a signal, 64 bad command line, no RENDER_API_KEY or a short one,
-        or an address it cannot listen on.
+        or an address it cannot listen on, 69 a library it needs cannot be loaded.
 
       """,
     make: { positionals throws(UsageError) in
@@ -117,20 +124,8 @@ enum ServeCommand {
         subcommand: .serve)
       return Runner.report(.usage(usage))
     }
-    var server = ServerOptions(apiKey: apiKey)
-    server.host = options.host
-    server.port = options.port
-    server.idleTimeoutSeconds = options.idleTimeoutSeconds
-    server.customerTimeoutSeconds = options.customerTimeoutSeconds
-    server.maximumSessions = options.maximumSessions
-    server.eventsKept = options.eventsKept
-    server.waitsPerSession = options.waitsPerSession
-    server.connectionTimeoutSeconds = options.connectionTimeoutSeconds
-    server.maximumConnections = options.maximumConnections
-    server.requestTimeoutSeconds = options.requestTimeoutSeconds
-    server.maximumConnectionsPerAddress = options.maximumConnectionsPerAddress
-    server.threads = options.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
-    server.refreshSeconds = options.refreshSeconds
+    var server = options
+    server.apiKey = apiKey
 
     // Blocked in every thread started from here on; this one waits for them.
     var signals = sigset_t()
@@ -143,12 +138,15 @@ enum ServeCommand {
     let port: Int
     do { port = try relay.start() } catch {
       pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-      return Outcome(status: .usage, standardError: "Error: \(error.description)\n")
+      return Outcome(
+        status: error.isLibraryMissing ? .unavailable : .usage, standardError: "Error: \(error.description)\n")
     }
     let host = options.host.contains(":") ? "[\(options.host)]" : options.host
     write("listening on http://\(host):\(port)\n", to: FileHandle.standardOutput)
+    if let metrics = relay.metricsURL { write("metrics on \(metrics)\n", to: FileHandle.standardOutput) }
     var received: Int32 = 0
     sigwait(&signals, &received)
+    relay.drain()
     relay.stop()
     return Outcome(status: .success)
   }

@@ -165,6 +165,36 @@ import Testing
     #expect(harness.send("PUT", "/healthz", key: nil).status == 405)
   }
 
+  @Test func headAnswersEveryGetRouteWithoutSideEffects() throws {
+    let harness = Harness()
+    let session = try harness.session(open: false)
+    // The customer page's HEAD: the page's headers, and the customer has not arrived.
+    let page = harness.send("HEAD", session.customerURL, key: nil)
+    #expect(page.status == 200)
+    #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+    #expect(try harness.events(session) == [])
+    // The live stream and the long poll answer at once instead of waiting.
+    let stream = harness.result("HEAD", session.customerURL + "/events?shown=0")
+    guard case .respond(let streamed) = stream else {
+      Issue.record("a HEAD of the live stream waited")
+      return
+    }
+    #expect(streamed.status == 200)
+    #expect(streamed.header("Content-Type") == "text/event-stream; charset=utf-8")
+    let poll = harness.send("HEAD", "/v1/sessions/\(session.id)/events?wait=30")
+    #expect(poll.status == 200)
+    #expect(harness.send("HEAD", "/healthz", key: nil).status == 200)
+    #expect(harness.send("HEAD", "/live.js", key: nil).status == 200)
+    #expect(harness.send("HEAD", "/v1/sessions/\(session.id)/events", key: nil).status == 401)
+    // A GET arrives as ever; the methods a path allows name HEAD beside GET.
+    #expect(harness.send("GET", session.customerURL, key: nil).status == 200)
+    #expect(try harness.events(session) == [#"{"seq":1,"event":"connected"}"#, #"{"seq":2,"event":"ready"}"#])
+    let refused = harness.send("PUT", session.customerURL, key: nil)
+    #expect(refused.status == 405)
+    #expect(refused.header("Allow") == "GET, HEAD, POST")
+    #expect(harness.send("HEAD", "/v1/sessions", key: nil).status == 405)
+  }
+
   @Test func idleSessionsAreForgotten() throws {
     let harness = Harness()
     let session = try harness.session()

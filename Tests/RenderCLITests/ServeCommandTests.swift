@@ -1,3 +1,4 @@
+import FallbackServer
 import Testing
 
 @testable import render_cli
@@ -24,6 +25,26 @@ import Testing
     expected.refreshSeconds = 4
     #expect(command == .serve(expected))
     #expect(try CommandLineSyntax.parse(["serve"]) == .serve(ServeOptions()))
+  }
+
+  @Test func operatorOptionsParse() throws {
+    let command = try CommandLineSyntax.parse([
+      "serve", "--metrics-address", "[::1]:9181", "--log-format", "json", "--drain-seconds", "10",
+    ])
+    var expected = ServeOptions()
+    expected.metricsAddress = "[::1]:9181"
+    expected.logFormat = .json
+    expected.drainSeconds = 10
+    #expect(command == .serve(expected))
+    #expect(RelayServer.metricsListener("9181")! == ("127.0.0.1", 9181))
+    #expect(RelayServer.metricsListener("0.0.0.0:0")! == ("0.0.0.0", 0))
+    #expect(RelayServer.metricsListener("[::1]:9181")! == ("::1", 9181))
+    for arguments in [
+      ["serve", "--metrics-address", "host:x"], ["serve", "--metrics-address", ":80"],
+      ["serve", "--metrics-address", "70000"], ["serve", "--log-format", "xml"], ["serve", "--drain-seconds", "-1"],
+    ] {
+      #expect(throws: UsageError.self) { try CommandLineSyntax.parse(arguments) }
+    }
   }
 
   @Test func badValuesAreUsageErrors() {

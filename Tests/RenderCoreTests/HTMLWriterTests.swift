@@ -192,6 +192,32 @@ import Testing
     #expect(PageShell.Frame.cachedCount <= PageShell.Frame.cacheLimit)
   }
 
+  /// A served page's version is written into each page, not into its frame: one frame
+  /// serves every version of a session's screen, so the cache does not fill with them.
+  @Test func servedPagesOfEveryVersionShareOneFrame() throws {
+    let configuration = SessionConfiguration(
+      currency: "USD", region: "US", privacyPolicyURL: "https://example.com/versions")
+    var made: Set<String> = []
+    for version in UInt64(1)...UInt64(PageShell.Frame.cacheLimit * 2) {
+      var context = RenderContext(configuration: configuration, localeTag: "en-US")
+      context.host = PageHost(
+        scriptPath: "/live.js", scriptIntegrity: "sha256-x", version: version,
+        refreshSeconds: version % 2 == 0 ? 3 : nil)
+      let page = String(
+        decoding: PageShell.page(title: "A", screen: "cart", style: TrustedHTML(literal: ""), context: context) { _ in
+        },
+        as: UTF8.self)
+      #expect(page.contains(#"<meta name="screen-version" content="\#(version)">"#))
+      #expect(
+        page.contains(#"<noscript><meta http-equiv="refresh" content="3; url=?shown=\#(version)"></noscript>"#)
+          == (version % 2 == 0))
+      let frame = PageShell.Frame.shared(screen: "cart", style: TrustedHTML(literal: ""), context: context)
+      made.insert(frame.beforeTitle.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "|"))
+    }
+    // One frame with the reload and one without, whatever the versions.
+    #expect(made.count == 2)
+  }
+
   /// The frame used last is taken only for a page of the same context, screen and sheet:
   /// each page rendered right after one that differs in a single field is the page
   /// rendered alone.

@@ -21,10 +21,12 @@ extension RelayServer {
   }
 
   /// `GET /c/{token}[?shown=VERSION]`: the current screen; the first visit makes the
-  /// session's `connected` and `ready` events.
+  /// session's `connected` and `ready` events. A `HEAD` changes nothing: the customer
+  /// has not arrived, and the session is not touched.
   func page(token: String, _ request: HTTPRequest) -> HTTPResponse {
     let shown = request.argument("shown").flatMap { UInt64($0) }
     let found = store.withSession(token: token) { session -> (PageSnapshot, UInt64?) in
+      if request.method == "HEAD" { return (snapshot(session, shown: shown), nil) }
       let firstVisit = !session.customerArrived && !session.isClosed
       session.arrive(eventsKept: options.eventsKept)
       session.lastActivity = .now
@@ -115,11 +117,13 @@ extension RelayServer {
   /// event, `event: screen`, `data: VERSION`, and the answer ends; the browser reconnects
   /// after `retry`. With no change for ``ServerOptions/streamWaitSeconds`` it ends
   /// empty; for an ended session, or one that is gone, `204` (browsers stop reconnecting).
+  /// A `HEAD` neither waits nor counts as the customer's page.
   func stream(token: String, _ request: HTTPRequest) -> RouteResult {
     let shown = (request.header("last-event-id") ?? request.argument("shown")).flatMap { UInt64($0) } ?? 0
+    let isHead = request.method == "HEAD"
     let found = store.withSession(token: token) { session in
       // An open stream is the customer's page still there (it reopens within 25 s).
-      session.lastCustomerContact = .now
+      if !isHead { session.lastCustomerContact = .now }
       return (id: session.id, version: session.screenVersion, changes: session.changes, ended: session.hasEnded)
     }
     guard let found else { return .respond(HTTPResponse(status: 204)) }
@@ -127,7 +131,9 @@ extension RelayServer {
       return .respond(Self.event("retry: 300\nid: \(found.version)\nevent: screen\ndata: \(found.version)\n\n"))
     }
     if found.ended { return .respond(HTTPResponse(status: 204)) }
+    if isHead { return .respond(Self.event("")) }
     let deadline = request.arrival + .seconds(ServerOptions.streamWaitSeconds)
+    if isDraining { return .respond(Self.event("retry: \(ServerOptions.drainRetryMilliseconds)\n: draining\n\n")) }
     if ContinuousClock.now >= deadline || parked.isStopped {
       return .respond(Self.event("retry: 300\n: no change\n\n"))
     }

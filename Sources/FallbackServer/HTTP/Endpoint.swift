@@ -3,6 +3,7 @@
 enum Endpoint: Equatable {
   case health
   case script
+  case metrics
   case createSession
   case call(id: String)
   case events(id: String)
@@ -15,6 +16,7 @@ enum Endpoint: Equatable {
   private static let table: [(method: String, pattern: [String], make: @Sendable ([String]) -> Endpoint)] = [
     ("GET", ["healthz"], { _ in .health }),
     ("GET", ["live.js"], { _ in .script }),
+    ("GET", ["metrics"], { _ in .metrics }),
     ("POST", ["v1", "sessions"], { _ in .createSession }),
     ("POST", ["v1", "sessions", "{id}", "calls"], { .call(id: $0[0]) }),
     ("GET", ["v1", "sessions", "{id}", "events"], { .events(id: $0[0]) }),
@@ -25,7 +27,8 @@ enum Endpoint: Equatable {
   ]
 
   /// What a request asks for: the endpoint, `405` with the methods the path allows, or
-  /// `404` when no route has the path.
+  /// `404` when no route has the path. `HEAD` finds the `GET` route of its path (RFC 9110
+  /// §9.3.2); the routes answer it without side effects, and the library sends no body.
   enum Match: Equatable {
     case found(Endpoint)
     case methodNotAllowed(allowed: [String])
@@ -46,8 +49,11 @@ enum Endpoint: Equatable {
         return pattern == segment
       }
       guard fits else { continue }
-      if route.method == method { return .found(route.make(parameters)) }
+      if route.method == method || (method == "HEAD" && route.method == "GET") {
+        return .found(route.make(parameters))
+      }
       allowed.append(route.method)
+      if route.method == "GET" { allowed.append("HEAD") }
     }
     return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
   }

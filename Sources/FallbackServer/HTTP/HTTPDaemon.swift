@@ -47,10 +47,15 @@ private struct ConnectionPointer: @unchecked Sendable {
 ///   `Content-Length` with a `Transfer-Encoding`, a coding other than `chunked`) or with a
 ///   header name that is not a token (`Content-Length :`) is answered `400` and the
 ///   connection closed, so no front proxy can read it differently (request smuggling);
-/// - **body limit**: a `Content-Length` over ``HTTPRequest/maximumBodyBytes`` is
-///   answered `413` before the body is read; a chunked body is answered `413` the moment
-///   it passes the limit and the connection closed (the library cannot queue an answer
-///   in the middle of a body, so this one answer is written to the socket here);
+/// - **body limit**: a body over ``HTTPRequest/maximumBodyBytes`` (its `Content-Length`,
+///   or a chunked body the moment it passes) is answered `413` at once and the connection
+///   closed, without ever keeping more than the limit. Closing a socket with unread data
+///   in it resets the connection, and a client still sending its body would get that
+///   reset instead of the answer; so, as nginx's lingering close does, the rest of the
+///   body is read and dropped until it ends, up to ``HTTPRequest/maximumDiscardedBytes``
+///   or the request timeout, and only then is the connection closed. (A client that sent
+///   `Expect: 100-continue` sends no body before it is told to: its answer is queued
+///   the usual way.);
 /// - **request timeout** (slow clients, slowloris): a connection has
 ///   ``Configuration/requestTimeout`` seconds from the moment it waits for a request
 ///   until that request's headers and body are in, however slowly its bytes trickle;
@@ -77,8 +82,8 @@ public final class HTTPDaemon: Sendable {
     public var connectionsPerAddress: Int
 
     public init(
-      host: String, port: Int, threads: Int, connectionTimeout: Int, connectionLimit: Int, requestTimeout: Int = 20,
-      connectionsPerAddress: Int = 0
+      host: String, port: Int, threads: Int, connectionTimeout: Int, connectionLimit: Int, requestTimeout: Int,
+      connectionsPerAddress: Int
     ) {
       self.host = host
       self.port = port
@@ -93,6 +98,8 @@ public final class HTTPDaemon: Sendable {
   /// Why the daemon did not start.
   public struct StartError: Error, CustomStringConvertible {
     public var description: String
+    /// A library the server needs cannot be loaded (not a bad address or a busy port).
+    public var isLibraryMissing = false
   }
 
   private let daemon: DaemonPointer
@@ -150,14 +157,17 @@ public final class HTTPDaemon: Sendable {
     func missing(_ library: String, _ reason: String, package: String) -> StartError {
       StartError(
         description:
-          "cannot load \(library), which `serve` needs (\(reason)); `scripts/setup` installs it (Debian's \(package); see the README's first lines)"
-      )
+          "cannot load \(library), which `serve` needs (\(reason)); `scripts/setup` installs it (Debian's \(package); see the README's first lines)",
+        isLibraryMissing: true)
     }
     if let problem = tts_mhd_load() {
       throw missing("GNU libmicrohttpd", String(cString: problem), package: "libmicrohttpd-dev")
     }
     if let problem = ContentDigest.loadProblem { throw missing("GnuTLS", problem, package: "libgnutls28-dev") }
   }
+
+  /// Connections closed on accept because their address had too many open.
+  public var refusedPerAddress: Int { context.refusedPerAddress.load(ordering: .relaxed) }
 
   /// Requests begun and not yet completed.
   public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
@@ -195,6 +205,10 @@ public final class HTTPDaemon: Sendable {
   }
 }
 
+/// The library's daemon handle, read by whichever thread stops the server. Sound to
+/// share: the pointer never changes, and the calls made with it (quiesce, stop) are ones
+/// libmicrohttpd allows from any thread outside its own callbacks; `stop` comes once,
+/// last (``RelayServer/stop(grace:)``).
 private struct DaemonPointer: @unchecked Sendable {
   let pointer: OpaquePointer
 }
@@ -203,6 +217,7 @@ private struct DaemonPointer: @unchecked Sendable {
 private final class DaemonContext: Sendable {
   let service: any HTTPService
   let inFlight = Atomic<Int>(0)
+  let refusedPerAddress = Atomic<Int>(0)
   let requestTimeout: Duration
   let connectionsPerAddress: Int
   let connections = Mutex(Connections())
@@ -239,6 +254,8 @@ private struct Connections {
 private final class PendingRequest {
   var request: HTTPRequest
   var answered = false
+  /// Body bytes read and dropped since the body passed the limit.
+  var discarded = 0
 
   init(_ request: HTTPRequest) { self.request = request }
 }
@@ -298,31 +315,40 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       return answer(pending, connection: connection, context: context, closing: true)
     }
     if let length = request.header("content-length").flatMap(Int.init), length > HTTPRequest.maximumBodyBytes {
-      // Answered before the body is read: the library discards the rest and closes.
       pending.request.bodyTooLarge = true
-      return answer(pending, connection: connection, context: context, closing: true)
+      // A client waiting for `100 Continue` has sent nothing more, and one announcing
+      // more than is ever discarded is not waited for: answered now, then closed.
+      if request.header("expect")?.lowercased() == "100-continue" {
+        return answer(pending, connection: connection, context: context, closing: true)
+      }
+      return answerBeforeBody(pending, connection: connection, context: context)
     }
     return .YES
   }
   let pending = Unmanaged<PendingRequest>.fromOpaque(stored).takeUnretainedValue()
   if uploadSize.pointee > 0 {
     let count = uploadSize.pointee
-    if let uploadData, !pending.request.bodyTooLarge {
-      if pending.request.body.count + count > HTTPRequest.maximumBodyBytes {
-        // A chunked body past the limit: answered now, and the connection closed.
-        pending.request.bodyTooLarge = true
-        pending.request.body = []
-        uploadSize.pointee = 0
-        return answerMidBody(pending, connection: connection, context: context)
-      } else {
-        uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
-          pending.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
-        }
+    if !pending.request.bodyTooLarge, pending.request.body.count + count > HTTPRequest.maximumBodyBytes {
+      // A chunked body past the limit: what was kept is dropped, the rest discarded.
+      pending.request.bodyTooLarge = true
+      pending.request.body = []
+      if answerBeforeBody(pending, connection: connection, context: context) == .NO { return .NO }
+    }
+    if pending.request.bodyTooLarge {
+      pending.discarded += count
+      uploadSize.pointee = 0
+      return pending.discarded > HTTPRequest.maximumDiscardedBytes ? .NO : .YES
+    }
+    if let uploadData {
+      uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+        pending.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
       }
     }
     uploadSize.pointee = 0
     return .YES
   }
+  // A body over the limit, answered, is read to its end: now the connection closes.
+  if pending.request.bodyTooLarge { return .NO }
   if pending.answered { return .YES }
   setWaiting(connection, context: context, since: nil)
   return answer(pending, connection: connection, context: context)
@@ -341,6 +367,7 @@ private func answer(
     context.service.completed(pending.request, status: response.status, microseconds: microseconds(since: pending))
     return queued
   case .wait(let key, let version, let deadline):
+    pending.request.parked = true
     // Suspended before it is parked, so a change that comes at once resumes a suspended
     // connection, never a running one.
     tts_mhd_suspend_connection(connection)
@@ -355,11 +382,14 @@ private func microseconds(since pending: PendingRequest) -> Int {
   return Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
 }
 
-/// The `413` of a chunked body that passed the limit. libmicrohttpd queues no answer
-/// while a body is being read (0.9.75), so the route's answer is written to the socket
-/// here, whole, with `Connection: close`; the socket's sending side is shut, and `.NO`
-/// has the library close the connection without reading the rest.
-private func answerMidBody(_ pending: PendingRequest, connection: OpaquePointer, context: DaemonContext) -> MHD_Result {
+/// The `413` of a body over the limit, before its end. libmicrohttpd queues no answer
+/// while a body is being read, so the route's answer is written to the socket here,
+/// whole, with `Connection: close`, and the socket's sending side is shut. The caller
+/// goes on reading and dropping the body, then returns `.NO`, which has the library
+/// close the connection without an answer of its own.
+private func answerBeforeBody(_ pending: PendingRequest, connection: OpaquePointer, context: DaemonContext)
+  -> MHD_Result
+{
   pending.answered = true
   guard case .respond(let response) = context.service.handle(pending.request) else { return .NO }
   let socket = tts_mhd_connection_fd(connection)
@@ -378,7 +408,7 @@ private func answerMidBody(_ pending: PendingRequest, connection: OpaquePointer,
     shutdown(socket, Int32(SHUT_WR))
   }
   context.service.completed(pending.request, status: response.status, microseconds: microseconds(since: pending))
-  return .NO
+  return .YES
 }
 
 /// Why a request's framing cannot be trusted, or nil. A body's length must be read one
@@ -447,7 +477,11 @@ private let acceptPolicy: MHD_AcceptPolicyCallback = { contextPointer, address, 
   let context = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue()
   guard context.connectionsPerAddress > 0, let peer = peerAddress(address), !peer.isLoopback else { return .YES }
   let open = context.connections.withLock { $0.perAddress[peer.text] ?? 0 }
-  return open < context.connectionsPerAddress ? .YES : .NO
+  guard open < context.connectionsPerAddress else {
+    context.refusedPerAddress.add(1, ordering: .relaxed)
+    return .NO
+  }
+  return .YES
 }
 
 /// The library opened or closed a connection: tracked for the request timeout and the

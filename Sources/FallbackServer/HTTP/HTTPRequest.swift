@@ -19,9 +19,19 @@ public struct HTTPRequest: Sendable {
   public var framingProblem: String?
   /// When the request arrived: a long poll's wait counts from here.
   public var arrival: ContinuousClock.Instant
+  /// A fresh random id for this request, sent back as `X-Request-Id` and logged, so an
+  /// answer a client reports can be found in the log.
+  public var id: String
+  /// The request was parked at least once (``RouteResult/wait(key:version:deadline:)``):
+  /// the route runs again after each wake, and the request ends one wait when answered.
+  public var parked = false
 
   /// Largest body a request may carry (the contract's 1 MiB); more is `413`.
   public static let maximumBodyBytes = 1 << 20
+  /// Most bytes of a body over the limit read and dropped before its `413`, so that a
+  /// client still sending reads the answer (``HTTPDaemon``); past it the connection is
+  /// closed mid-body.
+  public static let maximumDiscardedBytes = 128 << 20
 
   public init(
     method: String, path: String, query: [(name: String, value: String)] = [],
@@ -36,6 +46,9 @@ public struct HTTPRequest: Sendable {
     self.bodyTooLarge = bodyTooLarge
     self.framingProblem = framingProblem
     self.arrival = arrival
+    var generator = SystemRandomNumberGenerator()
+    let random = String(generator.next() as UInt64, radix: 16)
+    id = String(repeating: "0", count: 16 - random.count) + random
   }
 
   /// The first value of header `name` (any case).

@@ -113,8 +113,10 @@ extension RelayServer {
     }
   }
 
-  /// `GET /v1/sessions/{id}/events?after=N&wait=S`: a long poll.
+  /// `GET /v1/sessions/{id}/events?after=N&wait=S`: a long poll. A `HEAD` neither waits
+  /// nor touches the session.
   private func events(id: String, _ request: HTTPRequest) -> RouteResult {
+    let isHead = request.method == "HEAD"
     var after = 0
     if let text = request.argument("after") {
       guard let value = Int(text), value >= 0 else {
@@ -130,12 +132,12 @@ extension RelayServer {
       wait = min(value, ServerOptions.maximumWaitSeconds)
     }
     let found = store.withSession(id: id) { session -> ([JSONValue], UInt64) in
-      session.lastActivity = .now
+      if !isHead { session.lastActivity = .now }
       return (session.events(after: after), session.changes)
     }
     guard let (events, changes) = found else { return .respond(.json(404, #"{"error": "notFound"}"#)) }
     let deadline = request.arrival + .seconds(wait)
-    if events.isEmpty, ContinuousClock.now < deadline, !parked.isStopped {
+    if events.isEmpty, !isHead, ContinuousClock.now < deadline, !parked.isStopped {
       guard parked.count(id) < options.waitsPerSession else {
         return .respond(.json(429, #"{"error": "tooManyWaits"}"#))
       }

@@ -3,6 +3,7 @@ import FormRender
 import RenderCore
 import SessionReplay
 import StatusRender
+import Synchronization
 
 /// One session the server holds: the seeds' rules (``CustomerSession``, the same rule
 /// book `render-cli replay` follows), the events the merchant has not read yet, and what
@@ -128,12 +129,18 @@ struct ServedSession: Sendable {
     recentCarts.last { $0.version == version }?.cart
   }
 
+  /// Events dropped by ``record(_:eventsKept:)`` in this process, for `/metrics`.
+  static let eventsDropped = Atomic<Int>(0)
+
   /// Appends `{"seq": N, …members}`, dropping the oldest beyond `eventsKept`.
   private mutating func record(_ event: JSONValue, eventsKept: Int) {
     guard case .object(let members) = event else { return }
     lastSeq += 1
     events.append((lastSeq, .object([("seq", .number(String(lastSeq)))] + members)))
-    if events.count > max(1, eventsKept) { events.removeFirst(events.count - max(1, eventsKept)) }
+    if events.count > max(1, eventsKept) {
+      Self.eventsDropped.add(events.count - max(1, eventsKept), ordering: .relaxed)
+      events.removeFirst(events.count - max(1, eventsKept))
+    }
     changes += 1
   }
 }

@@ -27,7 +27,12 @@ package enum PageShell {
     var outgrown: [UInt8]?
     let page = [UInt8](unsafeUninitializedCapacity: max(64, capacity)) { buffer, initializedCount in
       var html = HTMLWriter(writingInto: buffer)
-      frame.beforeTitle.withUnsafeBufferPointer { html.raw(written: $0) }
+      // A served page's version goes between the frame's pieces (it is not in the frame).
+      let version = context.host.map { String($0.version) } ?? ""
+      for (index, piece) in frame.beforeTitle.enumerated() {
+        if index > 0 { html.text(version) }
+        piece.withUnsafeBufferPointer { html.raw(written: $0) }
+      }
       html.text(title)
       if let store = context.configuration.storeName {
         html.text(" · ")
@@ -46,10 +51,14 @@ package enum PageShell {
     return outgrown ?? page
   }
 
-  /// The bytes of a page around its title and content, for one context and screen.
+  /// The bytes of a page around its title and content, for one context and screen. A
+  /// served page's version (``PageHost/version``) is not part of it: it changes with every
+  /// screen of a session, and a frame per version would have a long-running server make
+  /// a frame for nearly every page and start its cache over again and again.
   struct Frame: Sendable {
-    /// From the doctype to `<title>`.
-    let beforeTitle: [UInt8]
+    /// From the doctype to `<title>`, in pieces: the page's version goes between them
+    /// (one piece without a host).
+    let beforeTitle: [[UInt8]]
     /// From `</title>` to `<main class="content">` and its line feed.
     let afterTitle: [UInt8]
 
@@ -57,6 +66,7 @@ package enum PageShell {
     struct Key: Hashable {
       var language: String
       var isRightToLeft: Bool
+      /// The host with its version left out (0).
       var host: PageHost?
       var screen: String
       var style: String
@@ -86,7 +96,7 @@ package enum PageShell {
         let configuration = context.configuration
         let strings = context.strings
         return language == context.locale.htmlLanguage && isRightToLeft == context.locale.isRightToLeft
-          && host == context.host && self.style == style.markup
+          && host == Self.unversioned(context.host) && self.style == style.markup
           && screen.withUTF8Buffer { wanted in
             self.screen.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(wanted) } ?? false
           }
@@ -94,6 +104,13 @@ package enum PageShell {
           && privacyPolicy == strings.template(.headerPrivacyPolicy) && storeName == configuration.storeName
           && deviceName == configuration.deviceName && websiteURL == configuration.websiteURL
           && privacyPolicyURL == configuration.privacyPolicyURL
+      }
+
+      /// `host` with version 0: what the frame's bytes depend on.
+      static func unversioned(_ host: PageHost?) -> PageHost? {
+        guard var host else { return nil }
+        host.version = 0
+        return host
       }
     }
 
@@ -123,7 +140,8 @@ package enum PageShell {
       if let last { return last }
       let configuration = context.configuration
       let key = Key(
-        language: context.locale.htmlLanguage, isRightToLeft: context.locale.isRightToLeft, host: context.host,
+        language: context.locale.htmlLanguage, isRightToLeft: context.locale.isRightToLeft,
+        host: Key.unversioned(context.host),
         screen: screen.description, style: style.markup,
         connectedTo: context.strings.template(.headerConnectedTo), website: context.strings.template(.headerWebsite),
         privacyPolicy: context.strings.template(.headerPrivacyPolicy),
@@ -146,16 +164,24 @@ package enum PageShell {
 
     private init(screen: StaticString, style: TrustedHTML, context: RenderContext) {
       var html = HTMLWriter(capacity: 8 * 1024)
-      PageShell.writeHead(context: context, into: &html)
-      beforeTitle = html.bytes
+      var pieces: [[UInt8]] = []
+      PageShell.writeHead(context: context, into: &html) { html in
+        pieces.append(html.bytes)
+        html = HTMLWriter(capacity: 1024)
+      }
+      pieces.append(html.bytes)
+      beforeTitle = pieces
       html = HTMLWriter(capacity: 8 * 1024)
       PageShell.writeAfterTitle(screen: screen, style: style, context: context, into: &html)
       afterTitle = html.bytes
     }
   }
 
-  /// The doctype, `<html>`, and the head up to `<title>`.
-  private static func writeHead(context: RenderContext, into html: inout HTMLWriter) {
+  /// The doctype, `<html>`, and the head up to `<title>`. Where a served page's version
+  /// goes, `version` is called instead of writing it.
+  private static func writeHead(
+    context: RenderContext, into html: inout HTMLWriter, version: (inout HTMLWriter) -> Void
+  ) {
     html.raw(TrustedHTML(literal: "<!DOCTYPE html>"))
     html.newline()
     html.start("html")
@@ -174,7 +200,7 @@ package enum PageShell {
     html.void("meta", [.init("name", "referrer"), .init("content", "no-referrer")])
     html.newline()
     if let host = context.host {
-      hostedHead(host, into: &html)
+      hostedHead(host, into: &html, version: version)
     } else {
       html.void(
         "meta",
@@ -215,16 +241,22 @@ package enum PageShell {
 
   /// A served page's head: its version, the live script, and the reload with scripts
   /// off. The policy comes in the server's response header.
-  private static func hostedHead(_ host: PageHost, into head: inout HTMLWriter) {
-    head.void("meta", [.init("name", "screen-version"), .init("content", String(host.version))])
+  private static func hostedHead(
+    _ host: PageHost, into head: inout HTMLWriter, version: (inout HTMLWriter) -> Void
+  ) {
+    head.raw(literal: #"<meta name="screen-version" content=""#)
+    version(&head)
+    head.raw(literal: #"">"#)
     head.newline()
     head.element(
       "script", [.init("src", host.scriptPath), .init("integrity", host.scriptIntegrity), .init(flag: "defer")])
     head.newline()
     if let seconds = host.refreshSeconds {
       head.element("noscript") {
-        $0.void(
-          "meta", [.init("http-equiv", "refresh"), .init("content", "\(seconds); url=?shown=\(host.version)")])
+        $0.raw(literal: #"<meta http-equiv="refresh" content=""#)
+        $0.text(String(seconds) + "; url=?shown=")
+        version(&$0)
+        $0.raw(literal: #"">"#)
       }
       head.newline()
     }
