@@ -73,6 +73,20 @@ import Testing
     }
   }
 
+  /// A translator reads the English comment of the source, word for word: a catalog may add
+  /// a note for its language after it (a space, then the note), never keep an older text.
+  @Test(arguments: tags.filter { $0 != "en" })
+  func eachCommentIsTheEnglishOneWithAnyNoteAfterIt(_ tag: String) throws {
+    let english = try Self.file("en").strings
+    for (key, entry) in try Self.file(tag).strings {
+      let source = try #require(english[key]?.comment, "\(tag): \(key) is not in en")
+      let comment = entry.comment ?? ""
+      #expect(
+        comment == source || comment.hasPrefix(source + " "),
+        "\(tag): \(key)'s comment is not en's: \(comment)")
+    }
+  }
+
   @Test(arguments: fullLanguages)
   func aFullLanguageHasEveryKey(_ tag: String) throws {
     let keys = Set(try Self.compiled(tag).messages.keys)
