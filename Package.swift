@@ -42,7 +42,8 @@ let package = Package(
     // into the libraries (scripts/embed-data), so no binary reads files beside itself at
     // run time. Tests fail when a generated file and its source differ.
     // String Catalogs (locales/*.xcstrings): reading, checking, the pseudo-locales and the
-    // Swift source they compile to. Used at embed time and by the tests, not at run time.
+    // Swift source they compile to, and their XLIFF files for translators. Used at embed
+    // time, by the tests and by `render-cli strings`, not when rendering.
     .target(name: "StringCatalog"),
     .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog"]),
 
@@ -71,6 +72,7 @@ let package = Package(
       name: "render-cli",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
+        "StringCatalog",
       ]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
 

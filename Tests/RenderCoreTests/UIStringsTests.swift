@@ -87,6 +87,13 @@ import Testing
     }
   }
 
+  /// `strings import` writes a catalog the way Xcode does: what was read, written again,
+  /// is the file byte for byte.
+  @Test(arguments: tags)
+  func writingACatalogGivesItsBytesBack(_ tag: String) throws {
+    #expect(try Self.file(tag).xcstringsBytes() == Array(Self.data(tag)), "\(tag)")
+  }
+
   @Test(arguments: fullLanguages)
   func aFullLanguageHasEveryKey(_ tag: String) throws {
     let keys = Set(try Self.compiled(tag).messages.keys)
