@@ -123,7 +123,7 @@ enum EmbeddedLocales {
       "form.purpose.billing": .text([.literal("يطلب المتجر هذا العنوان لاستخدامه كعنوان للفواتير.")]),
       "form.purpose.checkIn": .text([.literal("يطلب المتجر هذه البيانات للبحث عن حسابك.")]),
       "form.purpose.customerInfo": .text([.literal("يطلب المتجر بيانات الاتصال الخاصة بك.")]),
-      "form.purpose.membership": .text([.literal("يطلب المتجر هذه البيانات لتسجيلك في العضوية.")]),
+      "form.purpose.membership": .text([.literal("يطلب المتجر هذه البيانات لتسجيلك في برنامج الولاء.")]),
       "form.purpose.receipt": .text([.literal("يطلب المتجر هذه البيانات لإرسال الإيصال إليك.")]),
       "form.purpose.shipping": .text([.literal("يطلب المتجر هذا العنوان لشحن طلبك.")]),
       "form.terms.agreement": .text([.literal("باختيار «مشاركة»، فإنك توافق على هذه الشروط.")]),
