@@ -44,7 +44,10 @@ let package = Package(
     // String Catalogs (locales/*.xcstrings): reading, checking, the pseudo-locales and the
     // Swift source they compile to, and their XLIFF files for translators. Used at embed
     // time, by the tests and by `render-cli strings`, not when rendering.
-    .target(name: "StringCatalog"),
+    // libxml2's XML reader for `strings import`, opened with dlopen when first used (as
+    // CMicroHTTPD is), so no other command loads it.
+    .systemLibrary(name: "CLibXML2"),
+    .target(name: "StringCatalog", dependencies: ["CLibXML2"]),
     .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog"]),
 
     // Shared by every screen: JSON with paths, session configuration, locale, UI

@@ -1,17 +1,13 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// Reads an XLIFF 1.2 file a translator returns (``XLIFFExport``'s, or the same shape from
 /// any XLIFF tool) and applies its targets and review states to the language's String
 /// Catalog, checked as the catalogs are: every unit names a key and plural category the
 /// catalog has, its source is the current English, its target keeps the English
 /// placeholders, its state is known. Comments stay the English ones (a `note` is not read).
 ///
-/// The XML is parsed by libxml2, through Foundation's `XMLDocument`, with external entities
-/// never loaded.
+/// The XML is parsed by libxml2's reader (``XMLReader``), with no entity substituted and
+/// nothing outside the file loaded.
 public enum XLIFFImport {
   /// What is wrong, one line per problem: `ko.xliff: trans-unit "cart.title": message`.
   public struct Problems: Error, CustomStringConvertible {
@@ -38,60 +34,46 @@ public enum XLIFFImport {
   /// The sections of an XLIFF 1.2 document.
   /// - Parameter file: how problems name the file.
   public static func read(_ data: Data, file: String) throws(Problems) -> [Section] {
-    // XMLDocument recovers from some errors (a mismatched end tag); XMLParser does not.
-    let parser = XMLParser(data: data)
-    parser.shouldResolveExternalEntities = false
-    guard parser.parse() else {
-      let reason = parser.parserError.map(reason) ?? "unknown error"
-      throw Problems(lines: ["\(file):\(parser.lineNumber): not well-formed XML: \(reason)"])
-    }
-    let document: XMLDocument
+    let root: XMLReader.Element
     do {
-      document = try XMLDocument(data: data, options: [.nodePreserveWhitespace, .nodeLoadExternalEntitiesNever])
+      root = try XMLReader.root(of: Array(data), attributes: ["version", "target-language", "id", "state"])
     } catch {
-      throw Problems(lines: ["\(file): not well-formed XML: \(reason(error))"])
+      let place = error.line > 0 ? "\(file):\(error.line)" : file
+      throw Problems(lines: ["\(place): not well-formed XML: \(error.message)"])
     }
-    guard let root = document.rootElement(), root.localName == "xliff" else {
-      throw Problems(lines: ["\(file): the root element is not <xliff>"])
-    }
-    guard root.attributeValue("version") == "1.2" else {
+    guard root.name == "xliff" else { throw Problems(lines: ["\(file): the root element is not <xliff>"]) }
+    guard root.attributes["version"] == "1.2" else {
       throw Problems(lines: ["\(file): <xliff> is not version 1.2"])
     }
     var problems: [String] = []
     var sections: [Section] = []
-    let files = elements(root, named: "file")
+    let files = root.children(named: "file")
     if files.isEmpty { problems.append("\(file): no <file> element") }
     for (index, element) in files.enumerated() {
       let place = "\(file): <file> \(index + 1)"
-      guard let tag = element.attributeValue("target-language"), !tag.isEmpty else {
+      guard let tag = element.attributes["target-language"], !tag.isEmpty else {
         problems.append("\(place): no target-language")
         continue
       }
       var units: [Unit] = []
-      for body in elements(element, named: "body") {
+      for body in element.children(named: "body") {
         for unit in transUnits(body) {
-          let id = unit.attributeValue("id") ?? ""
+          let id = unit.attributes["id"] ?? ""
           let unitPlace = "\(file): trans-unit \"\(id)\""
           guard !id.isEmpty else {
             problems.append("\(place): a trans-unit has no id")
             continue
           }
-          guard let source = elements(unit, named: "source").first, let target = elements(unit, named: "target").first
+          guard let source = unit.children(named: "source").first, let target = unit.children(named: "target").first
           else {
             problems.append("\(unitPlace): no <source> or no <target>")
             continue
           }
-          guard
-            !(source.children ?? []).contains(where: { $0.kind == .element }),
-            !(target.children ?? []).contains(where: { $0.kind == .element })
-          else {
+          guard source.children.isEmpty, target.children.isEmpty else {
             problems.append("\(unitPlace): inline XLIFF markup (<g>, <x/>, <ph>…) is not accepted; write plain text")
             continue
           }
-          units.append(
-            Unit(
-              id: id, source: source.stringValue ?? "", target: target.stringValue ?? "",
-              state: target.attributeValue("state")))
+          units.append(Unit(id: id, source: source.text, target: target.text, state: target.attributes["state"]))
         }
       }
       sections.append(Section(tag: tag, units: units))
@@ -222,31 +204,14 @@ public enum XLIFFImport {
     return nil
   }
 
-  /// The element children of `element` named `name` (any namespace prefix).
-  private static func elements(_ element: XMLElement, named name: String) -> [XMLElement] {
-    (element.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == name }
-  }
-
   /// The trans-units under a body, in order, through any `<group>`.
-  private static func transUnits(_ element: XMLElement) -> [XMLElement] {
-    (element.children ?? []).compactMap { $0 as? XMLElement }.flatMap { child -> [XMLElement] in
-      switch child.localName {
+  private static func transUnits(_ element: XMLReader.Element) -> [XMLReader.Element] {
+    element.children.flatMap { child -> [XMLReader.Element] in
+      switch child.name {
       case "trans-unit": [child]
       case "group": transUnits(child)
       default: []
       }
     }
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
-    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
-  }
-}
-
-extension XMLElement {
-  /// The value of the attribute named `name` (its qualified name, e.g. `xml:space`, or its local name).
-  fileprivate func attributeValue(_ name: String) -> String? {
-    (attributes ?? []).first { $0.name == name || $0.localName == name }?.stringValue
   }
 }

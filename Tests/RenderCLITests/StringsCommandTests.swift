@@ -169,6 +169,32 @@ import Testing
     #expect(try workspace.allCatalogs() == before)
   }
 
+  /// No entity is substituted and nothing outside the file is read: a document that
+  /// declares an external entity and uses it is refused, naming the entity.
+  @Test func anEntityIsRefusedAndNothingOutsideTheFileIsRead() throws {
+    let workspace = try Workspace()
+    try workspace.export()
+    let before = try workspace.allCatalogs()
+    let url = workspace.xliffFile("ko")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let broken =
+      text.replacingOccurrences(
+        of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+        with:
+          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE xliff [<!ENTITY ext SYSTEM \"file:///etc/hostname\">]>\n"
+      )
+      .replacingOccurrences(
+        of: "<target state=\"needs-review-translation\">장바구니</target>",
+        with: "<target state=\"translated\">&ext;</target>")
+    try Data(broken.utf8).write(to: url)
+    let outcome = workspace.run(["import", url.path])
+    #expect(outcome.status == .dataError)
+    #expect(
+      outcome.standardError
+        == "\(url.path): not well-formed XML: the entity reference &ext; is not accepted: write the text itself\n")
+    #expect(try workspace.allCatalogs() == before)
+  }
+
   @Test func theCommandLineNeedsAnActionAndItsOperands() throws {
     #expect(
       try CommandLineSyntax.parse(["strings", "export", "--xliff", "out"])
