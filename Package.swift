@@ -42,8 +42,12 @@ let package = Package(
     // into the libraries (scripts/embed-data), so no binary reads files beside itself at
     // run time. Tests fail when a generated file and its source differ.
     // String Catalogs (locales/*.xcstrings): reading, checking, the pseudo-locales and the
-    // Swift source they compile to. Used at embed time and by the tests, not at run time.
-    .target(name: "StringCatalog"),
+    // Swift source they compile to, and their XLIFF files for translators. Used at embed
+    // time, by the tests and by `render-cli strings`, not when rendering.
+    // libxml2's XML reader for `strings import`, opened with dlopen when first used (as
+    // CMicroHTTPD is), so no other command loads it.
+    .systemLibrary(name: "CLibXML2"),
+    .target(name: "StringCatalog", dependencies: ["CLibXML2"]),
     .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog"]),
 
     // Shared by every screen: JSON with paths, session configuration, locale, UI
@@ -71,6 +75,7 @@ let package = Package(
       name: "render-cli",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
+        "StringCatalog",
       ]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
 

@@ -203,6 +203,36 @@ int32_t cicu_locale_fallbacks(const char *tag, char *out, int32_t capacity) {
   return used;
 }
 
+int32_t cicu_same_data_parent(const char *tag, char *out, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  char id[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  if (capacity < 1) return -1;
+  out[0] = 0;
+  uloc_forLanguageTag(tag, id, sizeof id, &parsed, &status);
+  if (U_FAILURE(status) || id[0] == 0) return -1;
+  // The bundle of exactly this locale, no fallback: its own resources only.
+  UResourceBundle *bundle = ures_openDirect(NULL, id, &status);
+  if (U_FAILURE(status)) {
+    ures_close(bundle);
+    return 0;
+  }
+  int32_t own = ures_getSize(bundle);
+  int32_t length = 0;
+  UErrorCode keyStatus = U_ZERO_ERROR;
+  const UChar *value = ures_getStringByKey(bundle, "%%Parent", &length, &keyStatus);
+  char parent[ULOC_FULLNAME_CAPACITY];
+  int found = U_SUCCESS(keyStatus) && own == 1 && length > 0 && length < (int32_t)sizeof parent;
+  if (found) {
+    u_UCharsToChars(value, parent, length);
+    parent[length] = 0;
+  }
+  ures_close(bundle);
+  if (!found || strcmp(parent, "root") == 0) return 0;
+  int32_t used = 0;
+  return append_tag(parent, out, capacity, &used) == 0 ? used : -1;
+}
+
 cicu_plural_rules *cicu_plural_rules_open(const char *tag) {
   UErrorCode status = U_ZERO_ERROR;
   char id[ULOC_FULLNAME_CAPACITY];

@@ -16,6 +16,7 @@ enum Command: Equatable {
   case replay(ReplayOptions)
   case serve(ServeOptions)
   case snapshot(SnapshotOptions)
+  case strings(StringsOptions)
 }
 
 /// The subcommands this build offers.
@@ -28,6 +29,7 @@ enum Subcommand: String, CaseIterable, Equatable {
   case replay
   case serve
   case snapshot
+  case strings
 }
 
 /// Options every rendering command shares.

@@ -26,7 +26,7 @@ struct CommandLineSyntax: Sendable {
     SubcommandDeclarations.cart, SubcommandDeclarations.status, SubcommandDeclarations.diff,
     SubcommandDeclarations.form, SubcommandDeclarations.parse, SubcommandDeclarations.replay,
     SubcommandDeclarations.serve,
-    SubcommandDeclarations.snapshot,
+    SubcommandDeclarations.snapshot, SubcommandDeclarations.strings,
   ])
 
   let subcommands: [any SubcommandSyntax]

@@ -65,6 +65,7 @@ struct Runner {
       case .replay(let options): return try replay(options)
       case .serve(let options): return ServeCommand.run(options, environment: environment())
       case .snapshot(let options): return try snapshot(options)
+      case .strings(let options): return try StringsCommand(inputs: inputs).run(options)
       }
     } catch let failure as RunFailure {
       return Self.report(failure)

@@ -71,6 +71,35 @@ import Testing
     #expect(resolved.htmlLanguage == lang)
   }
 
+  /// `no` (Norwegian) reads Bokmål: ICU's CLDR data holds `nb` as `no` under another name.
+  @Test(arguments: ["no", "no-NO", "NO-no", "no-Latn-NO"])
+  func norwegianFindsBokmal(_ requested: String) throws {
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag(requested)), in: available) == "nb")
+    #expect(resolve(accept: "\(requested), en;q=0.1").stringsLanguage == "nb")
+  }
+
+  /// Only a locale that is another name for the link matches that way: every catalog still
+  /// finds itself, languages ICU's matcher would send to a neighbour (Faroese to Danish,
+  /// Afrikaans to Dutch) still find no catalog, and the legacy codes CLDR aliases (`iw`,
+  /// `in`) find theirs. Nynorsk has data of its own, so `nb` is no other name for it; its
+  /// CLDR parent is `no`, so its chain (`nn`, `no`) reaches Bokmål there.
+  @Test func otherTagsAreUnchangedBySameDataMatching() throws {
+    for tag in available {
+      #expect(LanguageNegotiation.lookup(try #require(LanguageTag(tag)), in: available) == tag)
+    }
+    #expect(LanguageNegotiation.fallbacks("nn-NO") == ["nn-NO", "nn", "no"])
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("nn-NO")), in: available) == "nb")
+    #expect(LanguageNegotiation.sameData("nn") == nil)
+    for tag in ["fo", "af", "be", "is", "sw-KE", "sr-RS", "gl"] {
+      #expect(LanguageNegotiation.lookup(try #require(LanguageTag(tag)), in: available) == nil, "\(tag)")
+    }
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("iw")), in: available) == "he")
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("in-ID")), in: available) == "id")
+    #expect(LanguageNegotiation.lookup(try #require(LanguageTag("nb-NO")), in: available) == "nb")
+    #expect(LanguageNegotiation.sameData("nb") == "no")
+    #expect(available.filter { LanguageNegotiation.sameData($0) != nil } == ["nb"])
+  }
+
   @Test func traditionalChineseNeverFallsToSimplified() throws {
     #expect(LanguageNegotiation.lookup(try #require(LanguageTag("zh-TW")), in: ["en", "zh-Hans"]) == nil)
     #expect(resolve(accept: "zh-TW, ja;q=0.5").stringsLanguage == "zh-Hant")

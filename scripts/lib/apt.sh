@@ -1,4 +1,4 @@
-# Sourced by scripts/setup and scripts/setup-browser.
+# Sourced by scripts/setup, scripts/setup-browser and scripts/setup-xliff.
 # apt_install_missing PACKAGE...: installs, from Debian's archive, those not installed yet.
 # As root it calls apt-get directly; otherwise through sudo, which must not ask for a
 # password on CI. Never interactive: DEBIAN_FRONTEND is passed through sudo explicitly.

@@ -60,6 +60,14 @@ int32_t cicu_maximize_tag(const char *tag, char *out, int32_t capacity);
 /// for gives only itself. Returns the length written, or -1 on failure.
 int32_t cicu_locale_fallbacks(const char *tag, char *out, int32_t capacity);
 
+/// Writes, as a BCP 47 tag, the locale the BCP 47 `tag` is another name for in ICU's CLDR
+/// data: its CLDR parent (ICU's `%%Parent`) when the tag's own locale bundle holds nothing
+/// but that parent. `nb` gives `no`: CLDR keeps Norwegian's data under `no` and `nb` as a
+/// name for it (older CLDR had the alias the other way, `no` to `nb`). A tag with data of
+/// its own (`nn`, `en-AU`) or without a bundle gives nothing. Returns the length written,
+/// 0 when there is none, or -1 on failure.
+int32_t cicu_same_data_parent(const char *tag, char *out, int32_t capacity);
+
 /// A locale's CLDR plural rules (ICU `UPluralRules`, cardinal). Opaque; thread-safe to
 /// select with once opened.
 typedef struct cicu_plural_rules cicu_plural_rules;

@@ -65,6 +65,12 @@ enum ICU {
     return chain.split(separator: " ").map(String.init)
   }
 
+  /// The locale a BCP 47 tag names under another name in ICU's CLDR data (`nb` gives
+  /// `no`: its bundle holds nothing but that parent), nil for a tag with data of its own.
+  static func sameDataParent(_ tag: String) -> String? {
+    ascii(capacity: 160) { cicu_same_data_parent(tag, $0, $1) }
+  }
+
   /// A locale's cardinal plural rules (an ICU `UPluralRules`), nil if ICU fails; closed by
   /// ``closePluralRules(_:)``.
   static func openPluralRules(_ tag: String) -> OpaquePointer? { cicu_plural_rules_open(tag) }

@@ -8,7 +8,9 @@ import Synchronization
 /// (`es-MX`, `es-419`, `es`; `pt-AO`, `pt-PT`, `pt`; `en-AU`, `en-001`, `en`;
 /// `zh-Hant-TW`, `zh-Hant`, never `zh`). The first link that names an available
 /// language wins: by its tag, or by the same likely subtags (`zh` is `zh-Hans-CN`, so it
-/// finds `zh-Hans`; `pt-BR` finds `pt`).
+/// finds `zh-Hans`; `pt-BR` finds `pt`), or by CLDR's other name for the same locale
+/// (`no` finds `nb`: ICU's CLDR keeps Norwegian under `no`, and `nb` as a locale with no
+/// data of its own; see ``sameData(_:)``).
 package enum LanguageNegotiation {
   /// The CLDR fallback chain of `tag`, most specific first, without `root`.
   package static func fallbacks(_ tag: String) -> [String] { ICU.localeFallbacks(tag) }
@@ -26,6 +28,19 @@ package enum LanguageNegotiation {
   }
 
   private static let maximizedCache = Mutex<[String: String?]>([:])
+
+  /// The locale `tag` is another name for in CLDR, as ICU's data holds it: its CLDR parent
+  /// when its own bundle holds nothing else (`nb` gives `no`), else nil. Where older CLDR
+  /// had the language alias `no` → `nb`, CLDR now keeps the data under `no`; either way a
+  /// customer who asks for `no` reads Bokmål. Remembered for the available languages only.
+  static func sameData(_ tag: String) -> String? {
+    if let known = sameDataCache.withLock({ $0[tag] }) { return known }
+    let value = ICU.sameDataParent(tag)
+    sameDataCache.withLock { $0[tag] = .some(value) }
+    return value
+  }
+
+  private static let sameDataCache = Mutex<[String: String?]>([:])
 
   /// The available language `range` falls back to, or nil when its chain reaches CLDR's
   /// root without one. Variants and extensions of the range play no part.
@@ -51,7 +66,8 @@ package enum LanguageNegotiation {
     return chain
   }
 
-  /// Matches a link of a chain to an available language: by tag, else by likely subtags.
+  /// Matches a link of a chain to an available language: by tag, else by likely subtags,
+  /// else by an available language that CLDR holds as the link under another name.
   ///
   /// Likely subtags keep a language subtag (`zh-TW` is `zh-Hant-TW`; a test checks it
   /// for every catalog's tag), so only the available tags of the link's language are
@@ -68,12 +84,16 @@ package enum LanguageNegotiation {
 
     func match(_ link: String) -> String? {
       if let found = byTag[link.lowercased()] { return found }
-      guard let maximized = LanguageNegotiation.maximized(link)?.lowercased() else { return nil }
-      let language = LanguageNegotiation.languageSubtag(maximized)
-      return available.first { tag in
-        LanguageNegotiation.languageSubtag(tag.lowercased()) == language
-          && LanguageNegotiation.maximizedAvailable(tag)?.lowercased() == maximized
+      if let maximized = LanguageNegotiation.maximized(link)?.lowercased() {
+        let language = LanguageNegotiation.languageSubtag(maximized)
+        let found = available.first { tag in
+          LanguageNegotiation.languageSubtag(tag.lowercased()) == language
+            && LanguageNegotiation.maximizedAvailable(tag)?.lowercased() == maximized
+        }
+        if let found { return found }
       }
+      let wanted = link.lowercased()
+      return available.first { LanguageNegotiation.sameData($0)?.lowercased() == wanted }
     }
   }
 

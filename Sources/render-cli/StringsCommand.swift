@@ -1,0 +1,251 @@
+import Foundation
+import RenderCore
+import StringCatalog
+
+/// `render-cli strings export|import`: the String Catalogs as translators' XLIFF files.
+struct StringsOptions: Equatable {
+  enum Action: Equatable {
+    /// One XLIFF file per catalog into `--xliff DIR`.
+    case export
+    /// Each XLIFF file's targets and states back into its catalog.
+    case `import`([String])
+  }
+
+  var action: Action
+  /// `--xliff`: where `export` writes.
+  var xliffDirectory: String?
+  /// `--locales`: the folder of `<tag>.xcstrings` files.
+  var localesDirectory = "locales"
+}
+
+extension SubcommandDeclarations {
+  static let strings = SubcommandDeclaration<StringsOptions>(
+    .strings, abstract: "Translators' XLIFF files: export the catalogs, import them back.",
+    overview: """
+      Hand the UI strings to translators and native reviewers as XLIFF 1.2, as Xcode's
+      String Catalog export does, and write what they changed back into the catalogs
+      (locales/README.md: the review workflow).
+      """, usage: "export --xliff DIR [--locales DIR] | import FILE.xliff ... [--locales DIR]",
+    arguments: [
+      ArgumentDeclaration(
+        name: "export",
+        help: """
+          Write DIR/<tag>.xliff for every catalog: per string the
+          English source, the target with its review state
+          (translated, needs-review-translation, new,
+          needs-translation for stale), the translator comment as
+          a note; a plural as one unit per category
+          (cart.itemCount|==|plural.few).
+          """),
+      ArgumentDeclaration(
+        name: "import",
+        help: """
+          Write each FILE.xliff's targets and states into
+          LOCALES/<target-language>.xcstrings, checked as the
+          catalogs are (keys, plural categories, the current
+          English source, placeholders, states; final and
+          signed-off are translated). Any problem in any file:
+          nothing is written.
+          """),
+    ],
+    options: [
+      OptionDeclaration("--xliff", value: "dir", help: "export: the folder for the XLIFF files (made when\nmissing).") {
+        options, value throws(UsageError) in options.xliffDirectory = value
+      },
+      OptionDeclaration("--locales", value: "dir", help: "The folder of String Catalogs. Default: locales.") {
+        options, value throws(UsageError) in options.localesDirectory = value
+      },
+    ],
+    sections: """
+      OUTPUT:
+        One line per file written: "wrote DIR/ko.xliff (87 units)", or
+        "ko.xcstrings: 3 strings changed" (or "unchanged").
+
+      EXIT STATUS:
+        0 done, 64 bad command line, 65 a catalog or an XLIFF file is not valid (one
+        line per problem: FILE: trans-unit "key": message; nothing written), 66 a
+        file cannot be read, 70 internal error, 73 a file cannot be written, 74
+        standard output cannot be written.
+
+      """,
+    make: { positionals throws(UsageError) in
+      guard let action = positionals.first else { throw UsageError("Missing 'export' or 'import'.") }
+      switch action {
+      case "export":
+        _ = try CommandLineSyntax.positionals(positionals, count: 1) { _ in "" }
+        return StringsOptions(action: .export)
+      case "import":
+        let files = Array(positionals.dropFirst())
+        guard !files.isEmpty else { throw UsageError("Missing FILE.xliff to import.") }
+        return StringsOptions(action: .import(files))
+      default:
+        throw UsageError("Unknown action '\(action)'; use export or import.")
+      }
+    },
+    check: { options throws(UsageError) in
+      switch options.action {
+      case .export:
+        guard options.xliffDirectory != nil else { throw UsageError("Missing '--xliff DIR'.") }
+      case .import(let files):
+        guard options.xliffDirectory == nil else { throw UsageError("'--xliff' is for export; import reads FILEs.") }
+        try CommandLineSyntax.checkStandardInput(files)
+      }
+    }, command: { .strings($0) })
+}
+
+/// Runs `strings`: reads every file it needs before writing any.
+struct StringsCommand {
+  var inputs: InputFiles
+
+  func run(_ options: StringsOptions) throws -> Outcome {
+    switch options.action {
+    case .export: return try export(options, into: options.xliffDirectory ?? "")
+    case .import(let files): return try importFiles(files, options)
+    }
+  }
+
+  private func export(_ options: StringsOptions, into directory: String) throws -> Outcome {
+    let tags = try catalogTags(options.localesDirectory)
+    let english = try catalog("en", options)
+    var documents: [(path: String, text: String, units: Int)] = []
+    var problems: [String] = []
+    for tag in tags {
+      let file = try catalog(tag, options)
+      do {
+        let text = try XLIFFExport.document(
+          file.catalog, tag: tag, original: "\(tag).xcstrings", english: english.catalog)
+        let units = text.components(separatedBy: "<trans-unit ").count - 1
+        documents.append((URL(fileURLWithPath: directory).appending(path: "\(tag).xliff").path, text, units))
+      } catch {
+        problems.append("\(file.label): \(error.message)")
+      }
+    }
+    guard problems.isEmpty else { throw RunFailure.data(problems) }
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw RunFailure.cannotCreate(
+        "cannot make '\(directory)': \(SystemErrorText.writing(directory, error: error, makesFolders: true))")
+    }
+    var report = ""
+    for document in documents {
+      _ = try OutputTarget.deliver(Array(document.text.utf8), to: document.path)
+      report += "wrote \(document.path) (\(document.units) units)\n"
+    }
+    return Outcome(status: .success, standardOutput: report)
+  }
+
+  private func importFiles(_ files: [String], _ options: StringsOptions) throws -> Outcome {
+    let english = try catalog("en", options)
+    var problems: [String] = []
+    /// By tag, the catalog as read and as it would be written, in the order first met.
+    var changed: [(tag: String, label: String, path: String, before: StringCatalogFile, after: StringCatalogFile)] = []
+    for path in files {
+      let input = try inputs.read(path)
+      let sections: [XLIFFImport.Section]
+      do {
+        sections = try XLIFFImport.read(Data(input.bytes), file: input.label)
+      } catch {
+        problems += error.lines
+        continue
+      }
+      for section in sections {
+        guard LanguageTag(section.tag) != nil else {
+          problems.append("\(input.label): target-language \"\(section.tag)\" is not a BCP 47 language tag")
+          continue
+        }
+        let catalogPath = catalogURL(section.tag, options).path
+        guard FileManager.default.fileExists(atPath: catalogPath) else {
+          problems.append(
+            "\(input.label): target-language \"\(section.tag)\": no \(catalogPath); add the language first (locales/README.md)"
+          )
+          continue
+        }
+        let base: (label: String, catalog: StringCatalogFile)
+        if let index = changed.firstIndex(where: { $0.tag == section.tag }) {
+          base = (changed[index].label, changed[index].after)
+        } else {
+          base = try catalog(section.tag, options)
+        }
+        do {
+          let after = try XLIFFImport.apply(
+            section, to: base.catalog, english: english.catalog, file: input.label, catalogFile: base.label)
+          if let index = changed.firstIndex(where: { $0.tag == section.tag }) {
+            changed[index].after = after
+          } else {
+            changed.append((section.tag, base.label, catalogPath, base.catalog, after))
+          }
+        } catch {
+          problems += error.lines
+        }
+      }
+    }
+    guard problems.isEmpty else { throw RunFailure.data(problems) }
+    var report = ""
+    for item in changed {
+      // Always written out and compared, so the writer's layout is what a round trip checks.
+      let bytes = item.after.xcstringsBytes()
+      let name = URL(fileURLWithPath: item.path).lastPathComponent
+      guard bytes != (try inputs.read(item.path)).bytes else {
+        report += "\(name): unchanged\n"
+        continue
+      }
+      _ = try OutputTarget.deliver(bytes, to: item.path)
+      let count = Self.changedStrings(item.before, item.after, tag: item.tag)
+      report +=
+        count == 0
+        ? "\(name): no string changed; rewritten in Xcode's layout\n"
+        : "\(name): \(count) \(count == 1 ? "string" : "strings") changed\n"
+    }
+    return Outcome(status: .success, standardOutput: report)
+  }
+
+  /// Values and states that differ, a plural form counting as one string.
+  static func changedStrings(_ before: StringCatalogFile, _ after: StringCatalogFile, tag: String) -> Int {
+    var count = 0
+    for (key, entry) in after.strings {
+      let old = before.strings[key]?.localizations?[tag]
+      let new = entry.localizations?[tag]
+      if old?.stringUnit != new?.stringUnit { count += 1 }
+      let categories = Set((old?.variations?.plural ?? [:]).keys).union((new?.variations?.plural ?? [:]).keys)
+      count += categories.filter { old?.variations?.plural?[$0] != new?.variations?.plural?[$0] }.count
+    }
+    return count
+  }
+
+  /// The tags of the catalogs in the folder, sorted by their bytes.
+  private func catalogTags(_ directory: String) throws(RunFailure) -> [String] {
+    let names: [String]
+    do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+      throw RunFailure.noInput("cannot read '\(directory)': \(SystemErrorText.reading(directory, error: error))")
+    }
+    let tags = names.filter { $0.hasSuffix(".xcstrings") }.map { String($0.dropLast(".xcstrings".count)) }
+      .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    guard tags.contains("en") else {
+      throw RunFailure.noInput("cannot read '\(catalogURL("en", directory: directory).path)': no such file")
+    }
+    return tags
+  }
+
+  private func catalogURL(_ tag: String, _ options: StringsOptions) -> URL {
+    catalogURL(tag, directory: options.localesDirectory)
+  }
+
+  private func catalogURL(_ tag: String, directory: String) -> URL {
+    URL(fileURLWithPath: directory).appending(path: "\(tag).xcstrings")
+  }
+
+  /// A catalog read and checked as `scripts/embed-data` checks it.
+  private func catalog(_ tag: String, _ options: StringsOptions) throws -> (label: String, catalog: StringCatalogFile) {
+    let input = try inputs.read(catalogURL(tag, options).path)
+    let data = Data(input.bytes)
+    do {
+      _ = try CatalogCompiler.compile(data, tag: tag, file: input.label)
+      return (input.label, try JSONDecoder().decode(StringCatalogFile.self, from: data))
+    } catch let failure as CatalogCompiler.Failure {
+      throw RunFailure.data([failure.description])
+    } catch {
+      throw RunFailure.data(["\(input.label): $: \(error)"])
+    }
+  }
+}
