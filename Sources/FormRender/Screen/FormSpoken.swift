@@ -97,7 +97,7 @@ package enum FormSpoken {
       states.append("value " + SpokenWriter.quoted(name))
     } else {
       role = "textbox"
-      if let value = shown.value(control), !value.isEmpty { states.append("value " + SpokenWriter.quoted(value)) }
+      if let value = shown.value(control), !value.isEmpty { states.append("value " + SpokenWriter.quotedValue(value)) }
     }
     form.node(
       role, name: label, states: states, description: description.isEmpty ? nil : description.joined(separator: " "))

@@ -3,7 +3,8 @@
 ///
 /// A line is `role`, then the name in quotes when the node has one (`heading level 1
 /// "Your Cart"`, `link "Privacy Policy"`), then the states and values announced with it
-/// (`required`, `invalid`, `not checked`, `live polite atomic`, `value "…"`), then
+/// (`required`, `invalid`, `not checked`, `live polite atomic`, `value "…"`, the value
+/// as typed: see ``quotedValue(_:)``), then
 /// `, description "…"` for what `aria-describedby` adds. Text the page reads out is a
 /// `text "…"` line: one run of inline text read in one go (an isolating `<bdi>` or a
 /// visually hidden prefix does not split a run; the total's label and amount, separate
@@ -60,6 +61,25 @@ package struct SpokenWriter: Sendable {
       quoted.append(character)
     }
     quoted.append("\"")
+    return quoted
+  }
+
+  /// `"` + the string as typed + `"`, for a control's value, which is read as it
+  /// stands: only `"` and `\` are escaped with `\`, a line feed and a carriage return
+  /// written `\n` and `\r`.
+  package static func quotedValue(_ string: String) -> String {
+    var quoted = "\""
+    for character in string.unicodeScalars {
+      switch character {
+      case "\"", "\\":
+        quoted.unicodeScalars.append("\\")
+        quoted.unicodeScalars.append(character)
+      case "\n": quoted += "\\n"
+      case "\r": quoted += "\\r"
+      default: quoted.unicodeScalars.append(character)
+      }
+    }
+    quoted += "\""
     return quoted
   }
 
