@@ -471,6 +471,29 @@ enum SubcommandDeclarations {
         }
         options.galleryPath = value
       },
+      OptionDeclaration(
+        "--check-speech", value: "rules",
+        help: """
+          Comma-separated speech rules (control-name, error-field)
+          or all: each screen's spoken rendering in each locale
+          must keep them (exit 1 when a line breaks one).
+          """
+      ) { options, list throws(UsageError) in
+        guard list != "all" else {
+          options.speechRules = SpeechCheck.Rule.allCases
+          return
+        }
+        var rules: [SpeechCheck.Rule] = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+          let trimmed = name.trimmingCharacters(in: .whitespaces)
+          guard let rule = SpeechCheck.Rule(rawValue: trimmed) else {
+            let known = SpeechCheck.Rule.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("'\(trimmed)' is not a speech rule; use \(known) or all.")
+          }
+          if !rules.contains(rule) { rules.append(rule) }
+        }
+        options.speechRules = rules
+      },
       config.lifted(\.configPath),
       formats.withHelp("html, text, spoken or both (html and text). Default: both.").lifted(\.formats),
       formatList.lifted(\.formats),

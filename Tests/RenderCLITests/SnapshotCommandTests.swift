@@ -204,6 +204,7 @@ import Testing
     for option in [
       "--dir DIR", "--locales LIST", "--request FILES", "--status NAMES", "--record missing|all|never",
       "--gallery FILE", "--config FILE", "--format html|text|spoken|both", "--formats LIST", "--width N",
+      "--check-speech RULES",
     ] {
       #expect(help.stdout.contains("  \(option)"), "\(option)")
     }

@@ -66,6 +66,24 @@ import Testing
     #expect(result.stderr.hasPrefix("Error: 'pdf' is not a format; use html, text or spoken."))
   }
 
+  @Test func checkSpeechPassesOnTheProjectsScreens() throws {
+    let dir = try folder()
+    let result = try cli.run([
+      "snapshot", "examples/cart-hair-spray.json", "--request", "examples/request-signup.json", "--status",
+      "paymentFailed", "--dir", dir.path, "--locales", "en-US,ar-EG", "--check-speech", "all", "--record", "all",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasSuffix("12 snapshots: 12 recorded\nspeech: 0 findings\n"))
+  }
+
+  @Test func anUnknownSpeechRuleIsAUsageError() throws {
+    let result = try cli.run([
+      "snapshot", "examples/cart-empty.json", "--dir", "/tmp/x", "--locales", "en-US", "--check-speech", "loud",
+    ])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("Error: 'loud' is not a speech rule; use control-name, error-field or all."))
+  }
+
   /// `both` keeps meaning the page and its text.
   @Test func bothIsStillThePageAndItsText() throws {
     let dir = try folder()
