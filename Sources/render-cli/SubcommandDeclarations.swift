@@ -58,7 +58,10 @@ enum SubcommandDeclarations {
   /// (`html,text,spoken`), each written once in the order given.
   static let formatList = OptionDeclaration<[OutputFormat]>(
     "--formats", value: "list",
-    help: "Comma-separated formats (html,text,spoken); replaces --format."
+    help: """
+      Comma-separated formats (html,text,spoken);
+      replaces --format.
+      """
   ) { formats, list throws(UsageError) in
     var chosen: [OutputFormat] = []
     for name in list.split(separator: ",", omittingEmptySubsequences: false) {
