@@ -23,7 +23,8 @@ import SnapshotFiles
 ///   - name: the folder of this screen's files: one path component, unique in `directory`.
 ///   - locales: BCP 47 tags (`en-US`, `fr-FR`, `ja-JP`; a tag without a region takes
 ///     the session's), or ``everyLanguage`` for every language with UI strings.
-///   - formats: `.html`, `.text`, or both (the default).
+///   - formats: any of `.html`, `.text` and `.spoken` (what a screen reader meets, files
+///     `<locale>.spoken.txt`); the page and its text by default.
 ///   - configuration: the session (currency, region, names, URLs).
 ///   - width: display columns of the text format.
 ///   - directory: the folder of golden files, relative to the test file's folder
@@ -32,7 +33,7 @@ import SnapshotFiles
 /// - Returns: every result, for further checks; empty when `name` or a tag is refused.
 @discardableResult
 public func assertSnapshots(
-  of screen: any Screen, named name: String, locales: [String], formats: [OutputFormat] = OutputFormat.allCases,
+  of screen: any Screen, named name: String, locales: [String], formats: [OutputFormat] = [.html, .text],
   configuration: SessionConfiguration = .default, width: Int = OutputFormat.defaultTextWidth,
   directory: String = "__Snapshots__", record: SnapshotRecordMode? = nil,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -22,7 +22,7 @@ public enum Replay {
 
     /// Each screen in the contract's default locale (English with the session's region).
     /// - Parameters:
-    ///   - formats: HTML, text, or both, in that order per step.
+    ///   - formats: any of HTML, text and spoken, in the order given, per step.
     ///   - width: display columns of the text format.
     public init(formats: [OutputFormat] = [.html], width: Int = OutputFormat.defaultTextWidth) {
       self.init(locales: [nil], formats: formats, width: width)
@@ -32,7 +32,7 @@ public enum Replay {
     /// takes the session's), one folder per locale; nil when a tag is not BCP 47.
     /// - Parameters:
     ///   - localeTags: the locales, in order; an empty list stands for the contract's default.
-    ///   - formats: HTML, text, or both, in that order per step.
+    ///   - formats: any of HTML, text and spoken, in the order given, per step.
     ///   - width: display columns of the text format.
     public init?(localeTags: [String], formats: [OutputFormat] = [.html], width: Int = OutputFormat.defaultTextWidth) {
       var tags: [LanguageTag?] = []

@@ -140,6 +140,10 @@ package enum SnapshotGallery {
             "pre",
             [.init("lang", result.locale.htmlLanguage), .init("dir", result.locale.isRightToLeft ? "rtl" : "ltr")],
             text: result.rendering)
+        case .spoken:
+          // The tree's lines start with ARIA's English roles and indent from the left.
+          item.element(
+            "pre", [.init("lang", result.locale.htmlLanguage), .init("dir", "ltr")], text: result.rendering)
         }
         item.newline()
       }

@@ -2,7 +2,7 @@ import Foundation
 import RenderCore
 
 /// Screens to check in every locale and format against golden files laid out as
-/// `<directory>/<subject>/<locale>.<html|txt>` (`snapshots/cart-hair-spray/fr-FR.html`).
+/// `<directory>/<subject>/<locale>.<html|txt|spoken.txt>` (`snapshots/cart-hair-spray/fr-FR.html`).
 /// `render-cli snapshot` and `CartSnapshotTesting` both check through it.
 package struct SnapshotSet: Sendable {
   package var subjects: [SnapshotSubject]
@@ -14,7 +14,7 @@ package struct SnapshotSet: Sendable {
   package var width: Int
 
   package init(
-    subjects: [SnapshotSubject], locales: [LanguageTag], formats: [OutputFormat] = OutputFormat.allCases,
+    subjects: [SnapshotSubject], locales: [LanguageTag], formats: [OutputFormat] = [.html, .text],
     configuration: SessionConfiguration = .default, width: Int = OutputFormat.defaultTextWidth
   ) {
     self.subjects = subjects

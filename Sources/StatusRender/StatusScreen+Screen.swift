@@ -8,6 +8,7 @@ extension StatusScreen: Screen {
     switch format {
     case .html: StatusHTML.renderUTF8(self, context: context)
     case .text: Array(StatusText.render(self, context: context, width: width).utf8)
+    case .spoken: StatusSpoken.renderUTF8(self, context: context)
     }
   }
 }

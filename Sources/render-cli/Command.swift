@@ -117,6 +117,8 @@ struct SnapshotOptions: Equatable {
   var record: SnapshotRecordMode?
   /// `--gallery`: the page showing every rendering side by side.
   var galleryPath: String?
+  /// `--check-speech`: the speech rules to run over every spoken rendering; nil for none.
+  var speechRules: [SpeechCheck.Rule]?
 
   /// Each input with the name of its folder: a file's name without `.json`, a status's name.
   var subjectNames: [String] {

@@ -302,9 +302,27 @@ struct Runner {
         report += (result.outcome.message(file: result.file, howToRecord: Self.howToRecord) ?? "") + "\n\n"
       }
     }
+    var speechFindings = 0
+    if let rules = options.speechRules {
+      let locales = SnapshotLocales.resolve(options.locales, configuration: configuration)
+      for subject in subjects {
+        for locale in locales {
+          let spoken = subject.screen.render(
+            .spoken, context: RenderContext(configuration: configuration, locale: locale))
+          for finding in SpeechCheck.check(spoken, rules: rules) {
+            speechFindings += 1
+            report +=
+              "speech: \(shown)/\(subject.name)/\(locale.formattingTag).spoken.txt:\(finding.line): "
+              + "\(finding.rule.rawValue): \(finding.rule.explanation): \(finding.node)\n"
+          }
+        }
+      }
+    }
     let summary = SnapshotSummary(results)
+    let speechLine = options.speechRules == nil ? "" : "speech: \(speechFindings) findings\n"
     return Outcome(
-      status: summary.differing > 0 ? .snapshotsDiffer : .success, standardOutput: report + summary.line + "\n")
+      status: summary.differing > 0 || speechFindings > 0 ? .snapshotsDiffer : .success,
+      standardOutput: report + summary.line + "\n" + speechLine)
   }
 
   private static let howToRecord = "run with --record missing, outside CI, to record it; then read and commit it"

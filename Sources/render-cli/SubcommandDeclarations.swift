@@ -45,11 +45,33 @@ enum SubcommandDeclarations {
     help: "Output format. Default: html."
   ) { format, value throws(UsageError) in format = OutputFormat(rawValue: value) ?? .html }
 
-  /// `--format` of the commands that write files (`replay`, `snapshot`): one format or both.
+  /// `--format` of the commands that write files (`replay`, `snapshot`): one format, or
+  /// both the page and its text (`both`, not the spoken tree: a team asks for that one).
   static let formats = OptionDeclaration<[OutputFormat]>(
-    "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue) + ["both"], help: "html, text or both."
+    "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue) + ["both"],
+    help: "html, text, spoken or both (html and text)."
   ) { formats, value throws(UsageError) in
-    formats = OutputFormat(rawValue: value).map { [$0] } ?? OutputFormat.allCases
+    formats = OutputFormat(rawValue: value).map { [$0] } ?? [.html, .text]
+  }
+
+  /// `--formats` of the commands that write files: several formats, comma-separated
+  /// (`html,text,spoken`), each written once in the order given.
+  static let formatList = OptionDeclaration<[OutputFormat]>(
+    "--formats", value: "list",
+    help: """
+      Comma-separated formats (html,text,spoken);
+      replaces --format.
+      """
+  ) { formats, list throws(UsageError) in
+    var chosen: [OutputFormat] = []
+    for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+      let trimmed = name.trimmingCharacters(in: .whitespaces)
+      guard let format = OutputFormat(rawValue: trimmed) else {
+        throw UsageError("'\(trimmed)' is not a format; use html, text or spoken.")
+      }
+      if !chosen.contains(format) { chosen.append(format) }
+    }
+    formats = chosen
   }
 
   static let width = OptionDeclaration<Int?>(
@@ -335,7 +357,8 @@ enum SubcommandDeclarations {
           try OptionValues.languageTag(tag.trimmingCharacters(in: .whitespaces))
         }
       },
-      formats.withHelp("html, text or both. Default: html.").lifted(\.formats),
+      formats.withHelp("html, text, spoken or both (html and text). Default: html.").lifted(\.formats),
+      formatList.lifted(\.formats),
       config.withHelp("Session configuration when the transcript has none.").lifted(\.configPath),
       width.lifted(\.width),
     ],
@@ -451,8 +474,32 @@ enum SubcommandDeclarations {
         }
         options.galleryPath = value
       },
+      OptionDeclaration(
+        "--check-speech", value: "rules",
+        help: """
+          Comma-separated speech rules (control-name, error-field)
+          or all: each screen's spoken rendering in each locale
+          must keep them (exit 1 when a line breaks one).
+          """
+      ) { options, list throws(UsageError) in
+        guard list != "all" else {
+          options.speechRules = SpeechCheck.Rule.allCases
+          return
+        }
+        var rules: [SpeechCheck.Rule] = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+          let trimmed = name.trimmingCharacters(in: .whitespaces)
+          guard let rule = SpeechCheck.Rule(rawValue: trimmed) else {
+            let known = SpeechCheck.Rule.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("'\(trimmed)' is not a speech rule; use \(known) or all.")
+          }
+          if !rules.contains(rule) { rules.append(rule) }
+        }
+        options.speechRules = rules
+      },
       config.lifted(\.configPath),
-      formats.withHelp("html, text or both. Default: both.").lifted(\.formats),
+      formats.withHelp("html, text, spoken or both (html and text). Default: both.").lifted(\.formats),
+      formatList.lifted(\.formats),
       width.lifted(\.width),
     ],
     sections: """

@@ -39,6 +39,25 @@ import Testing
     #expect(again.allSatisfy { $0.outcome == .matched })
   }
 
+  /// `formats: [.spoken]` records and then matches `<locale>.spoken.txt`, what a screen
+  /// reader meets, beside nothing else.
+  @Test func theSpokenFormatHasItsOwnFiles() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let cart = try Fixtures.cart("cart-hair-spray.json")
+    withKnownIssue {
+      assertSnapshots(
+        of: cart, named: "cart", locales: ["ar-EG"], formats: [.spoken], directory: folder.path, record: .missing)
+    } matching: { issue in
+      "\(issue)".contains("recorded \(folder.path)/cart/ar-EG.spoken.txt")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "cart").path) == ["ar-EG.spoken.txt"])
+    let again = assertSnapshots(
+      of: cart, named: "cart", locales: ["ar-EG"], formats: [.spoken], directory: folder.path, record: .never)
+    #expect(again.map(\.outcome) == [.matched])
+    #expect(again.first?.rendering.hasPrefix("document \"سلة التسوق\"\n") == true)
+  }
+
   @Test func aChangedNoBreakSpaceFailsWithANamedDiff() throws {
     let folder = try Fixtures.temporaryFolder()
     let cart = try Fixtures.cart("cart-hair-spray.json")

@@ -140,7 +140,7 @@ import Testing
     (["cart", "a.json", "--bogus", "x"], "Unknown option '--bogus'."),
     (["cart", "--locale"], "missing value for '--locale TAG'"),
     (["cart", "--locale", "fr_CA"], "'fr_CA' is not a BCP 47 language tag (e.g. fr-CA)."),
-    (["cart", "--format", "pdf"], "'pdf' is not a format; use html or text."),
+    (["cart", "--format", "pdf"], "'pdf' is not a format; use html, text or spoken."),
     (["cart", "--width", "5"], "'5' is not a width; use a whole number from 20 to 1000."),
     (["cart", "--width", "wide"], "'wide' is not a width; use a whole number from 20 to 1000."),
     (["cart", "a.json", "b.json"], "Unexpected argument 'b.json'."),

@@ -203,7 +203,8 @@ import Testing
     #expect(help.status == 0)
     for option in [
       "--dir DIR", "--locales LIST", "--request FILES", "--status NAMES", "--record missing|all|never",
-      "--gallery FILE", "--config FILE", "--format html|text|both", "--width N",
+      "--gallery FILE", "--config FILE", "--format html|text|spoken|both", "--formats LIST", "--width N",
+      "--check-speech RULES",
     ] {
       #expect(help.stdout.contains("  \(option)"), "\(option)")
     }

@@ -55,6 +55,24 @@ import Testing
     }
   }
 
+  /// What a screen reader meets at each step of the checkout, in the same four locales.
+  @Test func checkoutSpokenGoldenFilesInFourLocales() throws {
+    let transcript = try String(contentsOf: Self.checkout, encoding: .utf8)
+    let (files, failure) = replay(transcript, locales: ["en-US", "de-DE", "ja-JP", "ar-EG"], formats: [.spoken])
+    #expect(failure == nil)
+    #expect(files.count == 13 * 4)
+    for file in files {
+      // `en-US/003-updateShoppingCart.spoken.txt` is golden `003-updateShoppingCart.en-US.spoken.txt`.
+      let parts = file.path.split(separator: "/")
+      guard parts.count == 2, let dot = parts[1].firstIndex(of: ".") else {
+        Issue.record("unexpected path \(file.path)")
+        continue
+      }
+      GoldenFile.assertMatches(
+        file.contents, suite: "Checkout", file: "\(parts[1][..<dot]).\(parts[0])\(parts[1][dot...])")
+    }
+  }
+
   @Test func filesAreNumberedAndNamedAfterTheCall() throws {
     let transcript = try String(contentsOf: Self.checkout, encoding: .utf8)
     let (files, _) = replay(transcript)

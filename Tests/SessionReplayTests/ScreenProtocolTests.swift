@@ -235,7 +235,8 @@ import Testing
     #expect(OutputFormat(rawValue: "html") == .html)
     #expect(OutputFormat(rawValue: "text") == .text)
     #expect(OutputFormat(rawValue: "txt") == nil)
-    #expect(OutputFormat.allCases.map(\.fileExtension) == ["html", "txt"])
+    #expect(OutputFormat(rawValue: "spoken") == .spoken)
+    #expect(OutputFormat.allCases.map(\.fileExtension) == ["html", "txt", "spoken.txt"])
     #expect(OutputFormat.defaultTextWidth == 40)
     #expect(Replay.Options().width == OutputFormat.defaultTextWidth)
   }

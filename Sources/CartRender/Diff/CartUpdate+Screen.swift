@@ -8,6 +8,7 @@ extension CartUpdate: Screen {
     switch format {
     case .html: CartHTML.renderUTF8(self, context: context)
     case .text: Array(CartText.render(self, context: context, width: width).utf8)
+    case .spoken: CartSpoken.renderUTF8(self, context: context)
     }
   }
 }

@@ -25,6 +25,7 @@ public struct FormScreen: Screen {
     switch format {
     case .html: FormHTML.renderUTF8(request, context: context, state: state, formats: formats)
     case .text: Array(FormText.render(request, context: context, width: width, state: state, formats: formats).utf8)
+    case .spoken: FormSpoken.renderUTF8(request, context: context, state: state, formats: formats)
     }
   }
 }

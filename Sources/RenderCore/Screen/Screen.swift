@@ -13,14 +13,16 @@ public protocol Screen: Sendable {
   /// - `html`: a complete, self-contained HTML document, as served with
   ///   `Content-Type: text/html; charset=utf-8`;
   /// - `text`: lines of at most `width` display columns (an amount wider than a whole
-  ///   line overflows rather than lose a digit), each ending in `\n`.
+  ///   line overflows rather than lose a digit), each ending in `\n`;
+  /// - `spoken`: the page's accessibility tree as a screen reader meets it, one node a
+  ///   line (see ``OutputFormat/spoken``).
   ///
   /// The bytes are valid UTF-8: every piece is a Swift `String` or the engine's own
   /// ASCII markup, and escaping only replaces ASCII bytes with ASCII entities.
   /// - Parameters:
-  ///   - format: HTML or text.
+  ///   - format: HTML, text or spoken.
   ///   - context: the session, locale and UI strings (``RenderContext``).
-  ///   - width: display columns of the text format (at least 1); ignored for HTML.
+  ///   - width: display columns of the text format (at least 1); ignored for HTML and spoken.
   func renderUTF8(_ format: OutputFormat, context: RenderContext, width: Int) -> [UInt8]
 }
 
@@ -31,7 +33,7 @@ extension Screen {
   }
 
   /// The screen in `format` as a `String`: ``renderUTF8(_:context:width:)``'s bytes.
-  /// - Parameter width: display columns of the text format; ignored for HTML.
+  /// - Parameter width: display columns of the text format; ignored for HTML and spoken.
   public func render(
     _ format: OutputFormat, context: RenderContext, width: Int = OutputFormat.defaultTextWidth
   ) -> String {

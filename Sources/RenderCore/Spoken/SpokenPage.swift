@@ -1,0 +1,30 @@
+/// The frame every screen's `spoken` rendering shares, mirroring ``PageShell``: the
+/// document named by the page's title, the session header as the `banner` (store name,
+/// "Connected to …", the links in a `navigation`), then `main` with the screen's content.
+package enum SpokenPage {
+  /// The whole tree's UTF-8 bytes; `title` is the screen's name (the store's is added as
+  /// the page's `<title>` adds it), `content` writes the inside of `main`.
+  package static func page(title: String, context: RenderContext, content: (inout SpokenWriter) -> Void) -> [UInt8] {
+    let configuration = context.configuration
+    let strings = context.strings
+    var documentTitle = title
+    if let store = configuration.storeName { documentTitle += " · " + store }
+    var tree = SpokenWriter()
+    tree.node("document", name: documentTitle) { page in
+      page.node("banner") { header in
+        if let store = configuration.storeName {
+          header.node("paragraph") { $0.text(store) }
+        }
+        if let device = configuration.deviceName {
+          header.node("paragraph") { $0.text(strings(.headerConnectedTo, device)) }
+        }
+        header.node("navigation") { nav in
+          if configuration.websiteURL != nil { nav.node("link", name: strings(.headerWebsite)) }
+          nav.node("link", name: strings(.headerPrivacyPolicy))
+        }
+      }
+      page.node("main", children: content)
+    }
+    return tree.bytes
+  }
+}

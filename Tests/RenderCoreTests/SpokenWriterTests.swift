@@ -1,0 +1,44 @@
+import Testing
+
+@testable import RenderCore
+
+@Suite struct SpokenWriterTests {
+  @Test func nodesIndentByDepthWithNameStatesAndDescription() {
+    var tree = SpokenWriter()
+    tree.node("main") { main in
+      main.node(SpokenWriter.heading(1), name: "Your Cart")
+      main.node("list", states: [SpokenWriter.items(1)]) { $0.node("listitem") { $0.text("Qty 4") } }
+      main.node("textbox", name: "Email", states: ["required", "invalid"], description: "Error: Enter an email.")
+    }
+    #expect(
+      tree.text == """
+        main
+          heading level 1 "Your Cart"
+          list 1 item
+            listitem
+              text "Qty 4"
+          textbox "Email" required invalid, description "Error: Enter an email."
+
+        """)
+  }
+
+  /// A name or a text keeps every line one line: white space collapses, quotes escape.
+  @Test func namesCollapseWhiteSpaceAndEscapeQuotes() {
+    #expect(SpokenWriter.quoted("  Say \"hi\"\n\tto \\ me  ") == #""Say \"hi\" to \\ me""#)
+    #expect(SpokenWriter.collapsed(" \n ").isEmpty)
+    // No-break spaces and bidirectional marks are text, not white space to collapse.
+    #expect(SpokenWriter.collapsed("\u{200F}15.00\u{A0}US$") == "\u{200F}15.00\u{A0}US$")
+  }
+
+  @Test func aValueIsQuotedAsTyped() {
+    #expect(SpokenWriter.quotedValue(" ") == #"" ""#)
+    #expect(SpokenWriter.quotedValue("Suite\r\n5 \"B\"") == #""Suite\r\n5 \"B\"""#)
+  }
+
+  @Test func emptyTextWritesNoLine() {
+    var tree = SpokenWriter()
+    tree.node("status", states: ["live polite", "atomic"]) { $0.text("  ") }
+    #expect(tree.text == "status live polite atomic\n")
+    #expect(SpokenWriter.items(3) == "3 items")
+  }
+}
