@@ -94,6 +94,11 @@ let package = Package(
         "CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles",
       ],
       exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "SnapshotFilesTests",
+      dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles"]
+    ),
+    .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "StringCatalog", "GoldenFiles"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),

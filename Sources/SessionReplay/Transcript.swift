@@ -15,16 +15,6 @@ import StatusRender
 ///
 /// Call names are the seeds' method names in Apple's and in MoovKit's spelling alike.
 public enum Transcript {
-  /// One parsed line.
-  public struct Line: Sendable {
-    /// 1-based, as editors count.
-    public var number: Int
-    /// The event or call name as the line spells it (`updateCustomerStatus`), or
-    /// `response` / `declined`: the replay names its files after it.
-    public var name: String
-    public var step: SessionStep
-  }
-
   /// A line that is not a step the engine knows.
   public struct LineError: Error, Sendable, Equatable {
     public var number: Int

@@ -95,11 +95,12 @@ extension SubcommandDeclarations {
         request on standard error (method, path with tokens cut to 4 characters,
         status, microseconds). SIGTERM or SIGINT stops it (exit 0).
 
-      EXIT STATUS:
-        0 stopped by a signal, 64 bad command line, no RENDER_API_KEY or a short one,
-        or an address it cannot listen on.
-
       """,
+    exitStatuses: [.success, .usage],
+    exitMeanings: [
+      .success: "stopped by a signal",
+      .usage: "bad command line, no RENDER_API_KEY or a short one, or an address it cannot listen on",
+    ],
     make: { positionals throws(UsageError) in
       _ = try CommandLineSyntax.positionals(positionals, count: 0) { _ in "" }
       return ServeOptions()
