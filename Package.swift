@@ -3,9 +3,11 @@ import PackageDescription
 
 // Warnings are errors in CI through `swift build -Xswiftc -warnings-as-errors`
 // (scripts/test), not here: unsafeFlags would make the package unusable as a dependency.
+//
+// Supported platform: Linux (Debian 12), with Debian's ICU, libcmark and libmicrohttpd
+// (scripts/setup). No `platforms:` is declared: nothing is built or tested for macOS.
 let package = Package(
   name: "TapToShareWeb",
-  platforms: [.macOS(.v15)],
   products: [
     .library(name: "RenderCore", targets: ["RenderCore"]),
     .library(name: "CartRender", targets: ["CartRender"]),
