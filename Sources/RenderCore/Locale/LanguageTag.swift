@@ -52,11 +52,4 @@ public struct LanguageTag: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     ([language, script, region].compactMap { $0 } + rest).joined(separator: "-")
   }
-
-  /// The tag and each shorter prefix of it, longest first (RFC 4647 lookup):
-  /// `zh-Hant-TW`, `zh-Hant`, `zh`.
-  public var truncations: [String] {
-    let parts = [language, script, region].compactMap { $0 }
-    return (1...parts.count).reversed().map { parts.prefix($0).joined(separator: "-") }
-  }
 }
