@@ -3,9 +3,11 @@ import PackageDescription
 
 // Warnings are errors in CI through `swift build -Xswiftc -warnings-as-errors`
 // (scripts/test), not here: unsafeFlags would make the package unusable as a dependency.
+//
+// Supported platform: Linux (Debian 12), with Debian's ICU, libcmark and libmicrohttpd
+// (scripts/setup). No `platforms:` is declared: nothing is built or tested for macOS.
 let package = Package(
   name: "TapToShareWeb",
-  platforms: [.macOS(.v15)],
   products: [
     .library(name: "RenderCore", targets: ["RenderCore"]),
     .library(name: "CartRender", targets: ["CartRender"]),
@@ -23,14 +25,11 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"])]
     ),
-    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP library under `render-cli serve`.
-    // GnuTLS (Debian's libgnutls28-dev), for SHA-256: the served pages' CSP hashes. Both are
-    // opened with dlopen when the server needs them, not linked: linked, they and the eight
-    // libraries GnuTLS needs loaded into every process (`render-cli cart` too). Their
-    // headers give the types and constants; each module's header calls through pointers
-    // resolved once (inline there: see Sources/CMicroHTTPD/microhttpd_loader.h).
+    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP library under `render-cli serve`,
+    // opened with dlopen when the server starts, not linked, so no other command loads it
+    // and what it needs. Its header gives the types and constants; the module's header
+    // calls through pointers resolved once (see Sources/CMicroHTTPD/microhttpd_loader.h).
     .systemLibrary(name: "CMicroHTTPD"),
-    .systemLibrary(name: "CGnuTLS"),
     // ICU (Debian's libicu-dev) through a small C file: Foundation bundles its own ICU,
     // and Swift cannot see two copies of ICU's headers at once.
     .target(
@@ -69,8 +68,11 @@ let package = Package(
     .target(
       name: "FallbackServer",
       dependencies: [
-        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD", "CGnuTLS",
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD",
       ]),
+    // Writes the server's CSP hashes (Sources/FallbackServer/Security/ContentHashes.swift)
+    // from its live script and style sheets, through `sha256sum` (scripts/embed-data).
+    .executableTarget(name: "HashEmbedder", dependencies: ["FallbackServer"]),
     .executableTarget(
       name: "render-cli",
       dependencies: [
@@ -99,6 +101,11 @@ let package = Package(
         "CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles",
       ],
       exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "SnapshotFilesTests",
+      dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles"]
+    ),
+    .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
     .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "StringCatalog", "GoldenFiles"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),

@@ -1,5 +1,5 @@
 // GNU libmicrohttpd (Debian's libmicrohttpd-dev), opened with dlopen when `render-cli
-// serve` starts rather than linked: linked, it and the GnuTLS it needs loaded into every
+// serve` starts rather than linked: linked, it and the TLS library it needs loaded into every
 // process (`render-cli cart` too): ten shared libraries, about 2 MiB of peak memory.
 // The library's own header gives the types and constants; its functions are called
 // through pointers resolved once, typed from its declarations (__typeof__), so every call

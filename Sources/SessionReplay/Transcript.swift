@@ -15,16 +15,6 @@ import StatusRender
 ///
 /// Call names are the seeds' method names in Apple's and in MoovKit's spelling alike.
 package enum Transcript {
-  /// One parsed line.
-  package struct Line: Sendable {
-    /// 1-based, as editors count.
-    package var number: Int
-    /// The event or call name as the line spells it (`updateCustomerStatus`), or
-    /// `response` / `declined`: the replay names its files after it.
-    package var name: String
-    package var step: SessionStep
-  }
-
   /// A line that is not a step the engine knows.
   package struct LineError: Error, Sendable, Equatable {
     package var number: Int

@@ -2,8 +2,8 @@ import RenderCore
 
 /// The status screens' style, after ``PageStyle/base``: a centred card with a symbol
 /// whose colour follows the screen's tone.
-enum StatusStyle {
-  static let css = TrustedHTML(
+package enum StatusStyle {
+  package static let css = TrustedHTML(
     literal: """
       .status{margin:24px auto 0;padding:32px 16px;text-align:center;background:var(--card);border-radius:12px}
       .status-symbol{display:inline-flex;align-items:center;justify-content:center;width:56px;height:56px;margin:0 0 12px;\

@@ -19,3 +19,36 @@ enum ExitCode: Int32 {
   /// EX_IOERR: standard output cannot be written (closed, full, a broken pipe).
   case outputError = 74
 }
+
+extension ExitCode {
+  /// What the status means, as help's EXIT STATUS says it unless a subcommand says more.
+  var meaning: String {
+    switch self {
+    case .success: "done"
+    case .snapshotsDiffer: "a snapshot differs or is missing under --record never"
+    case .usage: "bad command line"
+    case .dataError: "bad input data (one line per problem on standard error: FILE: $.json.path: message)"
+    case .noInput: "a file cannot be read"
+    case .internalError: "internal error"
+    case .cannotCreate: "the --output file cannot be written"
+    case .outputError: "standard output cannot be written (closed, full, a broken pipe)"
+    }
+  }
+
+  /// Help's EXIT STATUS section: `statuses` in order, each with its ``meaning`` or the
+  /// subcommand's own words from `meanings`, wrapped under a two-space indent.
+  static func helpSection(_ statuses: [ExitCode], meanings: [ExitCode: String], width: Int = 82) -> String {
+    let items = statuses.map { "\($0.rawValue) \(meanings[$0] ?? $0.meaning)" }.joined(separator: ", ") + "."
+    var lines: [String] = []
+    var line = ""
+    for word in items.split(separator: " ") {
+      if !line.isEmpty, 2 + line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return "EXIT STATUS:\n" + lines.map { "  \($0)\n" }.joined()
+  }
+}

@@ -42,7 +42,7 @@ struct Runner {
   var inputs: InputFiles
   /// The process environment: `CI` (the default record mode of `snapshot`) and what
   /// `serve` reads. Read only by the commands that use it: copying every variable into a
-  /// dictionary costs about 0.7 M instructions, a twentieth of a form's whole process.
+  /// dictionary is a measurable part of a short command's start (docs/PERFORMANCE.md).
   var environment: () -> [String: String] = { ProcessInfo.processInfo.environment }
 
   func run(_ arguments: [String]) -> Outcome {

@@ -102,11 +102,12 @@ extension SubcommandDeclarations {
         status, microseconds). SIGTERM or SIGINT drains it (--drain-seconds), lets
         requests in flight finish and stops it (exit 0).
 
-      EXIT STATUS:
-        0 stopped by a signal, 64 bad command line, no RENDER_API_KEY or a short one,
-        or an address it cannot listen on, 69 a library it needs cannot be loaded.
-
       """,
+    exitStatuses: [.success, .usage],
+    exitMeanings: [
+      .success: "stopped by a signal",
+      .usage: "bad command line, no RENDER_API_KEY or a short one, or an address it cannot listen on",
+    ],
     make: { positionals throws(UsageError) in
       _ = try CommandLineSyntax.positionals(positionals, count: 0) { _ in "" }
       return ServeOptions()

@@ -19,7 +19,7 @@ struct HelpPage: Sendable {
   var usage: String
   var arguments: [Entry]
   var options: [Entry]
-  /// Sections after OPTIONS (OUTPUT, EXIT STATUS ...), each ending in a blank line.
+  /// Sections after OPTIONS (OUTPUT ...), a blank line between two, EXIT STATUS last.
   var sections: String
 }
 
@@ -54,6 +54,11 @@ struct SubcommandDeclaration<Options>: SubcommandSyntax {
   let options: [OptionDeclaration<Options>]
   /// Help sections after OPTIONS; see ``HelpPage/sections``.
   let sections: String
+  /// The statuses it can exit with, in help's order: its EXIT STATUS section is
+  /// written from them (``ExitCode/helpSection(_:meanings:width:)``).
+  let exitStatuses: [ExitCode]
+  /// Its own words for a status where ``ExitCode/meaning`` is not enough.
+  let exitMeanings: [ExitCode: String]
   /// Options from the positional arguments, or an error saying which are missing or extra.
   let make: @Sendable ([String]) throws(UsageError) -> Options
   /// Rules across options, such as standard input feeding only one input.
@@ -63,6 +68,7 @@ struct SubcommandDeclaration<Options>: SubcommandSyntax {
   init(
     _ subcommand: Subcommand, abstract: String, overview: String, usage: String,
     arguments: [ArgumentDeclaration], options: [OptionDeclaration<Options>], sections: String,
+    exitStatuses: [ExitCode], exitMeanings: [ExitCode: String] = [:],
     make: @escaping @Sendable ([String]) throws(UsageError) -> Options,
     check: @escaping @Sendable (Options) throws(UsageError) -> Void = { _ throws(UsageError) in },
     command: @escaping @Sendable (Options) -> Command
@@ -74,6 +80,8 @@ struct SubcommandDeclaration<Options>: SubcommandSyntax {
     self.arguments = arguments
     self.options = options
     self.sections = sections
+    self.exitStatuses = exitStatuses
+    self.exitMeanings = exitMeanings
     self.make = make
     self.check = check
     self.command = command
@@ -83,7 +91,9 @@ struct SubcommandDeclaration<Options>: SubcommandSyntax {
   func adding(_ option: OptionDeclaration<Options>) -> Self {
     Self(
       subcommand, abstract: abstract, overview: overview, usage: usage, arguments: arguments,
-      options: options + [option], sections: sections, make: make, check: check, command: command)
+      options: options + [option], sections: sections, exitStatuses: exitStatuses,
+      exitMeanings: exitMeanings, make: make, check: check,
+      command: command)
   }
 
   var optionNames: [String] { options.map(\.name) }
@@ -92,7 +102,8 @@ struct SubcommandDeclaration<Options>: SubcommandSyntax {
     HelpPage(
       overview: overview, usage: "render-cli \(subcommand.rawValue) \(usage)",
       arguments: arguments.map { HelpPage.Entry(label: $0.name, help: $0.help) },
-      options: options.map { HelpPage.Entry(label: $0.helpLabel, help: $0.help) }, sections: sections)
+      options: options.map { HelpPage.Entry(label: $0.helpLabel, help: $0.help) },
+      sections: sections + (sections.isEmpty ? "" : "\n") + ExitCode.helpSection(exitStatuses, meanings: exitMeanings))
   }
 
   func parse(_ arguments: [String]) throws(UsageError) -> Command {

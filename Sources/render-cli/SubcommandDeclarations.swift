@@ -128,14 +128,8 @@ enum SubcommandDeclarations {
           ↕ moved).
           """, into: \.previous)
     ] + renderOptions.map { $0.lifted(\.render) },
-    sections: """
-      EXIT STATUS:
-        0 done, 64 bad command line, 65 bad input data (one line per problem on
-        standard error: FILE: $.json.path: message), 66 a file cannot be read,
-        70 internal error, 73 the --output file cannot be written, 74 standard output
-        cannot be written (closed, full, a broken pipe).
-
-      """,
+    sections: "",
+    exitStatuses: [.success, .usage, .dataError, .noInput, .internalError, .cannotCreate, .outputError],
     make: { positionals throws(UsageError) in
       guard positionals.count <= 1 else {
         throw UsageError("Unexpected argument '\(positionals[1])'.")
@@ -165,13 +159,12 @@ enum SubcommandDeclarations {
           """)
     ],
     options: renderOptions.map { $0.lifted(\.render) },
-    sections: """
-      EXIT STATUS:
-        0 done, 64 bad command line or unknown NAME, 65 bad --config data,
-        66 a file cannot be read, 70 internal error, 73 the --output file cannot be
-        written, 74 standard output cannot be written (closed, full, a broken pipe).
-
-      """,
+    sections: "",
+    exitStatuses: [.success, .usage, .dataError, .noInput, .internalError, .cannotCreate, .outputError],
+    exitMeanings: [
+      .usage: "bad command line or unknown NAME",
+      .dataError: "bad --config data",
+    ],
     make: { positionals throws(UsageError) in
       let names = StatusScreen.allCases.map(\.rawValue).joined(separator: ", ")
       let name = try CommandLineSyntax.positionals(positionals, count: 1) { _ in "Missing status name (\(names))." }[0]
@@ -204,13 +197,12 @@ enum SubcommandDeclarations {
         fields, in this order: quantity, totalPrice, totalAdjustedPrice, name,
         descriptions, details.
 
-      EXIT STATUS:
-        0 done, 64 bad command line, 65 bad input data (one line per problem on
-        standard error: FILE: $.json.path: message, e.g. a duplicate item id),
-        66 a file cannot be read, 70 internal error, 73 the --output file cannot be
-        written, 74 standard output cannot be written (closed, full, a broken pipe).
-
       """,
+    exitStatuses: [.success, .usage, .dataError, .noInput, .internalError, .cannotCreate, .outputError],
+    exitMeanings: [
+      .dataError:
+        "bad input data (one line per problem on standard error: FILE: $.json.path: message, e.g. a duplicate item id)"
+    ],
     make: { positionals throws(UsageError) in
       let carts = try CommandLineSyntax.positionals(positionals, count: 2) {
         $0 == 0 ? "Missing OLD and NEW carts." : "Missing NEW cart."
@@ -253,14 +245,12 @@ enum SubcommandDeclarations {
           the form and beside each field.
           """, into: \.errorsPath),
     ] + renderOptions.map { $0.lifted(\.render) },
-    sections: """
-      EXIT STATUS:
-        0 done, 64 bad command line, 65 bad input data (one line per problem on
-        standard error: FILE: $.json.path: message; an Apple Pay or pass request is
-        incompatibleRequest), 66 a file cannot be read, 70 internal error, 73 the
-        --output file cannot be written, 74 standard output cannot be written.
-
-      """,
+    sections: "",
+    exitStatuses: [.success, .usage, .dataError, .noInput, .internalError, .cannotCreate, .outputError],
+    exitMeanings: [
+      .dataError:
+        "bad input data (one line per problem on standard error: FILE: $.json.path: message; an Apple Pay or pass request is incompatibleRequest)"
+    ],
     make: { positionals throws(UsageError) in
       FormOptions(file: try CommandLineSyntax.positionals(positionals, count: 1) { _ in "Missing request FILE." }[0])
     },
@@ -299,14 +289,12 @@ enum SubcommandDeclarations {
         shared), {"declined": true} for "Don't share", or
         {"errors": [{"field": ..., "message": ...}]} with exit status 65.
 
-      EXIT STATUS:
-        0 done, 64 bad command line, 65 the customer must correct a field (errors on
-        standard output), or bad input data, a body the form cannot have sent (a
-        repeated key, an opt-in other than true, an unknown action, a token breaking
-        the token rules) or a refused token (standard error), 66 a file cannot be
-        read, 70 internal error, 74 standard output cannot be written.
-
       """,
+    exitStatuses: [.success, .usage, .dataError, .noInput, .internalError, .outputError],
+    exitMeanings: [
+      .dataError:
+        "the customer must correct a field (errors on standard output), or bad input data, a body the form cannot have sent (a repeated key, an opt-in other than true, an unknown action, a token breaking the token rules) or a refused token (standard error)"
+    ],
     make: { positionals throws(UsageError) in
       let files = try CommandLineSyntax.positionals(positionals, count: 2) {
         $0 == 0 ? "Missing REQUEST and BODY." : "Missing BODY."
@@ -373,12 +361,12 @@ enum SubcommandDeclarations {
         ready status returns to the cart. The files of the steps before a broken line
         are still written.
 
-      EXIT STATUS:
-        0 done, 64 bad command line, 65 a broken line (FILE:LINE: message on standard
-        error), 66 a file cannot be read, 70 internal error, 73 a file cannot be written,
-        74 standard output cannot be written.
-
       """,
+    exitStatuses: [.success, .usage, .dataError, .noInput, .internalError, .cannotCreate, .outputError],
+    exitMeanings: [
+      .dataError: "a broken line (FILE:LINE: message on standard error)",
+      .cannotCreate: "a file cannot be written",
+    ],
     make: { positionals throws(UsageError) in
       let file = try CommandLineSyntax.positionals(positionals, count: 1) { _ in "Missing transcript FILE." }[0]
       return ReplayOptions(file: file, outputDirectory: "")
@@ -509,14 +497,17 @@ enum SubcommandDeclarations {
         trailing spaces as ·) or is missing, then one line: "3 of 84 snapshots
         differ", "84 snapshots match" or "84 snapshots: 80 match, 4 recorded".
 
-      EXIT STATUS:
-        0 every snapshot matches (or was recorded), 1 a snapshot differs or is missing
-        under --record never, 64 bad command line, 65 bad input data (FILE:
-        $.json.path: message), 66 a file cannot be read, 70 internal error, 73 a
-        golden file or the gallery cannot be written, 74 standard output cannot be
-        written.
-
       """,
+    exitStatuses: [
+      .success, .snapshotsDiffer, .usage,
+      .dataError, .noInput, .internalError,
+      .cannotCreate, .outputError,
+    ],
+    exitMeanings: [
+      .success: "every snapshot matches (or was recorded)",
+      .dataError: "bad input data (FILE: $.json.path: message)",
+      .cannotCreate: "a golden file or the gallery cannot be written",
+    ],
     make: { positionals throws(UsageError) in
       if positionals.contains("-") {
         throw UsageError("Standard input has no file name to name its snapshots; give a file.")

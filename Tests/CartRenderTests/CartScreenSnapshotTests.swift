@@ -4,10 +4,10 @@ import Testing
 
 @testable import CartRender
 
-/// Golden pages and text for the seed carts in the six locales of the cart issue and
-/// Hebrew (right to left beside Arabic), and the seed cart in Spanish and in the languages
-/// of issue 14 that most test a layout (Korean, Traditional Chinese, Polish and Russian plurals, Thai)
-/// and both pseudo-locales: `snapshots/CartScreen/<cart>.<locale>.<html|txt>`.
+/// Golden pages and text for the seed carts in six locales and Hebrew (right to left
+/// beside Arabic), and the seed cart in Spanish, in the languages that most test a layout
+/// (Korean, Traditional Chinese, Polish and Russian plurals, Thai) and in both
+/// pseudo-locales: `snapshots/CartScreen/<cart>.<locale>.<html|txt>`.
 @Suite struct CartScreenSnapshotTests {
   static let locales = ["en-US", "fr-FR", "de-CH", "ja-JP", "ar-EG", "he-IL", "hi-IN"]
   static let moreLocales = ["es-ES", "ko-KR", "zh-TW", "pl-PL", "ru-RU", "th-TH", "en-XA", "ar-XB"]

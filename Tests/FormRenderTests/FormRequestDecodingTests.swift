@@ -97,6 +97,23 @@ import Testing
     #expect(Fixtures.problems(json) == lines)
   }
 
+  /// The kind travels with the problem: callers never match the message's text.
+  @Test(arguments: [
+    (#"{"request": "applePay"}"#, [DataProblem.Kind.incompatibleRequest]),
+    (#"{"request": "customerInfo", "fields": ["pass", "phone"]}"#, [.incompatibleRequest, .invalidData]),
+    (#"{"request": "form"}"#, [.invalidData]),
+  ])
+  func incompatibleRequestsAreAKindOfProblem(_ json: String, _ kinds: [DataProblem.Kind]) throws {
+    let value = try JSONParser.parse(Array(json.utf8))
+    do {
+      _ = try FormRequest(json: value)
+      Issue.record("\(json) decoded")
+    } catch {
+      #expect(error.problems.map(\.kind) == kinds)
+      #expect(error.refusesAnIncompatibleRequest == kinds.contains(.incompatibleRequest))
+    }
+  }
+
   @Test func blankMessageAndTermsCountAsAbsent() throws {
     let request = try Fixtures.request(text: #"{"request": "signup", "message": "  ", "termsAndConditions": "\n"}"#)
     #expect(request.message == nil)

@@ -4,13 +4,13 @@ import Testing
 
 @testable import FormRender
 
-/// Golden pages and text for the seed requests in the four locales of the forms
-/// issue and Hebrew, the sign-up form in more of issue 14's languages, an address form at a British and a Japanese store, and forms sent back
-/// with errors: `snapshots/FormScreen/<name>.<locale>.<html|txt>`.
+/// Golden pages and text for the seed requests in four locales and Hebrew, the sign-up
+/// form in more languages, an address form at a British and a Japanese store, and forms
+/// sent back with errors: `snapshots/FormScreen/<name>.<locale>.<html|txt>`.
 @Suite struct FormScreenSnapshotTests {
   static let locales = ["en-US", "fr-FR", "ja-JP", "ar-EG", "he-IL"]
-  /// The sign-up form in the other languages the engine had before issue 14, in issue
-  /// 14's languages that most test a layout, and in both pseudo-locales.
+  /// The sign-up form in the other languages with UI strings that most test a layout
+  /// (scripts, plural rules, line breaking), and in both pseudo-locales.
   static let moreLocales = [
     "de-DE", "es-ES", "hi-IN", "ko-KR", "zh-TW", "pl-PL", "ru-RU", "th-TH", "en-XA", "ar-XB",
   ]

@@ -55,29 +55,4 @@ import Testing
         """)
     #expect(read(root, "snapshots/S/x.txt") == golden)
   }
-
-  @Test func invisibleCharactersAreNamed() {
-    #expect(LineDiff.visible("\u{200F}١٥\u{A0}US$") == "⟨RLM⟩١٥⟨NBSP⟩US$")
-    #expect(LineDiff.visible("1\u{202F}234") == "1⟨NNBSP⟩234")
-    #expect(LineDiff.visible("\u{061C}-2") == "⟨ALM⟩-2")
-    #expect(LineDiff.visible("trailing  ") == "trailing··")
-  }
-
-  @Test func hunksKeepThreeLinesOfContext() {
-    let old = (1...20).map(String.init).joined(separator: "\n")
-    let new = old.replacingOccurrences(of: "\n10\n", with: "\nten\n")
-    #expect(
-      LineDiff.unified(old, new)
-        == """
-        @@ -7,7 +7,7 @@
-          7
-          8
-          9
-        - 10
-        + ten
-          11
-          12
-          13
-        """)
-  }
 }

@@ -85,6 +85,26 @@ import Testing
     }
   }
 
+  @Test func exitStatusIsWrittenFromExitCode() {
+    #expect(
+      Help.text(for: .cart).hasSuffix(
+        """
+        EXIT STATUS:
+          0 done, 64 bad command line, 65 bad input data (one line per problem on standard
+          error: FILE: $.json.path: message), 66 a file cannot be read, 70 internal error,
+          73 the --output file cannot be written, 74 standard output cannot be written
+          (closed, full, a broken pipe).
+
+        """))
+    for subcommand in Subcommand.allCases {
+      let help = Help.text(for: subcommand)
+      let section = help.components(separatedBy: "EXIT STATUS:\n").last ?? ""
+      #expect(help.components(separatedBy: "EXIT STATUS:").count == 2, "\(subcommand)")
+      #expect(section.hasPrefix("  0 "), "\(subcommand)")
+      #expect(section.split(separator: "\n").allSatisfy { $0.count <= 82 }, "\(subcommand)")
+    }
+  }
+
   @Test func helpAndVersion() throws {
     #expect(try CommandLineSyntax.parse(["--help"]) == .help(nil))
     #expect(try CommandLineSyntax.parse(["cart", "--help"]) == .help(.cart))

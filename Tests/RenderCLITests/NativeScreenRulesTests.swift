@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What the native screen would show, the command line shows too (issue 13): amounts
+/// What the native screen would show, the command line shows too: amounts
 /// with more decimal places than the currency are rounded with a warning, and tabs in
 /// merchant text are white space.
 @Suite struct NativeScreenRulesTests {

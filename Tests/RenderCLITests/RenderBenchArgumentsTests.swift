@@ -45,7 +45,7 @@ import Testing
     (["--items", "7"], "unknown size '7' for --items; use 1, 10, 100, 1000 or 100000"),
     (["--items", "many"], "unknown size 'many' for --items; use 1, 10, 100, 1000 or 100000"),
     (["--runs", "-1"], "'-1' for --runs is not a count"),
-    (["--text"], "--text counts instructions: give it with --runs N"),
+    (["--text"], "--text needs --runs N"),
     (["--jsn"], "unknown argument '--jsn'"),
     (["cart"], "unknown argument 'cart'"),
   ])

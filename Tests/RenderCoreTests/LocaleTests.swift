@@ -150,8 +150,4 @@ import Testing
   func malformedTags(_ text: String) {
     #expect(LanguageTag(text) == nil)
   }
-
-  @Test func truncations() {
-    #expect(LanguageTag("zh-Hant-TW")?.truncations == ["zh-Hant-TW", "zh-Hant", "zh"])
-  }
 }

@@ -10,8 +10,8 @@ import RenderCore
 /// The row places the amount (`justify-content: flex-end`), not the amount's own margin:
 /// an amount that is merchant text has its own direction (`dir="auto"`), so its logical
 /// margins would point the wrong way in a right-to-left page.
-enum CartStyle {
-  static let css = TrustedHTML(
+package enum CartStyle {
+  package static let css = TrustedHTML(
     literal: """
       .item-count{margin:-8px 0 12px;color:var(--muted)}
       .items{list-style:none;margin:0;padding:0;background:var(--card);border-radius:12px}
@@ -46,7 +46,7 @@ enum CartStyle {
   /// `data-move`), and changed amounts and texts flash (`data-changed`, and the class
   /// `changed` on a summary line or the total).
   /// `prefers-reduced-motion: reduce` turns every animation off.
-  static let updates = TrustedHTML(
+  package static let updates = TrustedHTML(
     literal: """
       :root{--changed:#ffe98a}
       @media (prefers-color-scheme:dark){:root{--changed:#5a4a00}}

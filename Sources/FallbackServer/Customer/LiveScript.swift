@@ -9,10 +9,10 @@
 /// element the policy allows by its hash; changing an allowed element's text is blocked).
 /// The cart's live region is put in empty and filled a moment later, so a screen reader
 /// hears a changed total once.
-enum LiveScript {
+package enum LiveScript {
   static let path = "/live.js"
 
-  static let source = """
+  package static let source = """
     (function () {
       "use strict";
       var meta = document.querySelector('meta[name="screen-version"]');

@@ -57,13 +57,4 @@ enum Endpoint: Equatable {
     }
     return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
   }
-
-  /// Customer endpoints answer browsers (pages, the script, the stream); the others
-  /// answer the merchant's app with JSON.
-  var isCustomer: Bool {
-    switch self {
-    case .page, .submit, .stream, .script: true
-    default: false
-    }
-  }
 }

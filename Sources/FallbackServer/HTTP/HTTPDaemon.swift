@@ -149,8 +149,7 @@ public final class HTTPDaemon: Sendable {
     port = Int(tts_mhd_bound_port(started))
   }
 
-  /// Opens the libraries the server needs, which no other command loads (Sources/CMicroHTTPD,
-  /// Sources/CGnuTLS): libmicrohttpd, and GnuTLS for the pages' hashes (``ContentDigest``).
+  /// Opens libmicrohttpd, which no other command loads (Sources/CMicroHTTPD).
   /// - Throws: ``StartError`` naming the library that cannot be loaded and the Debian
   ///   package `scripts/setup` installs it from.
   static func openLibraries() throws(StartError) {
@@ -163,7 +162,6 @@ public final class HTTPDaemon: Sendable {
     if let problem = tts_mhd_load() {
       throw missing("GNU libmicrohttpd", String(cString: problem), package: "libmicrohttpd-dev")
     }
-    if let problem = ContentDigest.loadProblem { throw missing("GnuTLS", problem, package: "libgnutls28-dev") }
   }
 
   /// Connections closed on accept because their address had too many open.

@@ -76,7 +76,7 @@ extension RelayServer {
     var warnings: [DataProblem] = []
     do { step = try Transcript.step(json, currency: configuration.currency, warnings: &warnings).step } catch {
       // A request the web cannot serve is the seeds' error, not bad data.
-      if error.problems.contains(where: { $0.message.hasPrefix("incompatibleRequest:") }) {
+      if error.refusesAnIncompatibleRequest {
         return Self.sessionError("incompatibleRequest", error.problems.map(\.description).joined(separator: "; "))
       }
       return Self.dataErrors(error)

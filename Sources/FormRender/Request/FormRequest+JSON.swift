@@ -16,7 +16,8 @@ extension FormRequest {
   /// Decodes and validates the contract's request JSON.
   ///
   /// A request the web fallback cannot serve (`"request": "applePay"`, a `pass` field)
-  /// is refused with a message starting `incompatibleRequest:`; a purpose that does not
+  /// is refused as an incompatible request (``DataProblem/Kind/incompatibleRequest``, its
+  /// message starting `incompatibleRequest:`); a purpose that does not
   /// belong to the request, or a sign-up option on another request, with
   /// `invalidRequest:`, the `CustomerSessionError` names a merchant's app knows.
   ///
@@ -31,10 +32,8 @@ extension FormRequest {
       if let known = Kind(rawValue: name) {
         kind = known
       } else if name == "applePay" {
-        log.add(
-          path,
-          "incompatibleRequest: Apple Pay needs the customer's iPhone on a direct connection (localWireless), not the web fallback"
-        )
+        log.addIncompatibleRequest(
+          path, "Apple Pay needs the customer's iPhone on a direct connection (localWireless), not the web fallback")
       } else {
         log.add(
           path, "invalidRequest: \(JSONOutput.quoted(name)) is not a request; use customerInfo, address or signup")
@@ -73,7 +72,7 @@ extension FormRequest {
           guard let field = ContactField(rawValue: name) else {
             fieldsValid = false
             if name == "pass" {
-              log.add(elementPath, "incompatibleRequest: a Wallet pass cannot be shared on the web fallback")
+              log.addIncompatibleRequest(elementPath, "a Wallet pass cannot be shared on the web fallback")
             } else {
               log.add(elementPath, "\(JSONOutput.quoted(name)) is not a field; use emailAddress or phoneNumber")
             }

@@ -60,13 +60,6 @@ public struct FormRequest: Sendable, Equatable {
 package enum ContactField: String, Sendable, CaseIterable {
   case emailAddress
   case phoneNumber
-
-  var formField: FormField {
-    switch self {
-    case .emailAddress: .emailAddress
-    case .phoneNumber: .phoneNumber
-    }
-  }
 }
 
 /// How a sign-up offers a marketing opt-in (`ConsentOption` in the seeds' API).

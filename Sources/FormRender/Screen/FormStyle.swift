@@ -4,8 +4,8 @@ import RenderCore
 /// pixels tall (the opt-in checkboxes through their whole label), errors are marked by
 /// a thicker border and text, not by colour alone, and logical properties mirror the
 /// layout on right-to-left pages.
-enum FormStyle {
-  static let css = TrustedHTML(
+package enum FormStyle {
+  package static let css = TrustedHTML(
     literal: """
       .purpose{margin:0 0 8px}
       .message{margin:0 0 8px;padding:12px 16px;background:var(--card);border-radius:12px}

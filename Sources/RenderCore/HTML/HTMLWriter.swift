@@ -112,11 +112,6 @@ package struct HTMLWriter: ~Copyable {
   /// The page's length so far, in bytes.
   var byteCount: Int { count }
 
-  /// Calls `body` with the page's bytes so far, without copying them.
-  package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-    try body(UnsafeBufferPointer(start: start, count: count))
-  }
-
   // MARK: Elements
 
   /// `<name attributes>` … `</name>`, with `content` writing the inside.

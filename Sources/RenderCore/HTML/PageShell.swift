@@ -215,6 +215,12 @@ package enum PageShell {
     html.raw(TrustedHTML(literal: "<title>"))
   }
 
+  /// The text of the `<style>` element of a page whose screen's own sheet is `style`: the
+  /// sheet a Content Security Policy names by its hash.
+  package static func styleElementText(_ style: TrustedHTML) -> String {
+    PageStyle.base.markup + style.markup
+  }
+
   /// From `</title>` to the start of `<main>`: the style sheets, `<body>`, the session header.
   private static func writeAfterTitle(
     screen: StaticString, style: TrustedHTML, context: RenderContext, into html: inout HTMLWriter

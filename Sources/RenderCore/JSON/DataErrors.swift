@@ -5,6 +5,17 @@ public struct DataProblem: Sendable, Equatable, CustomStringConvertible {
   /// What is wrong there, the input's values quoted and shortened; a warning's starts
   /// with `warning: `.
   public package(set) var message: String
+  /// What kind of problem it is, for callers that answer kinds differently (the merchant
+  /// API answers an incompatible request with its own error name).
+  package var kind: Kind = .invalidData
+
+  /// A problem's kind, set where it is found, never read back from its message.
+  package enum Kind: Sendable, Equatable {
+    /// The input breaks a rule of its format.
+    case invalidData
+    /// A well-formed request that the web fallback cannot serve (`incompatibleRequest`).
+    case incompatibleRequest
+  }
 
   package init(path: JSONPath, message: String) {
     self.path = path
@@ -29,6 +40,9 @@ public struct DataErrors: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The problems, one a line.
   public var description: String { problems.map(\.description).joined(separator: "\n") }
+
+  /// Whether a problem is a request the web fallback cannot serve.
+  package var refusesAnIncompatibleRequest: Bool { problems.contains { $0.kind == .incompatibleRequest } }
 }
 
 /// Collects problems while a document is read, and warnings: what the engine accepts
@@ -43,6 +57,14 @@ package struct ProblemLog: Sendable {
 
   package mutating func add(_ path: JSONPath, _ message: String) {
     problems.append(DataProblem(path: path, message: message))
+  }
+
+  /// A request the web fallback cannot serve: `incompatibleRequest: ` and the reason,
+  /// of kind ``DataProblem/Kind/incompatibleRequest``.
+  package mutating func addIncompatibleRequest(_ path: JSONPath, _ reason: String) {
+    var problem = DataProblem(path: path, message: "incompatibleRequest: \(reason)")
+    problem.kind = .incompatibleRequest
+    problems.append(problem)
   }
 
   package mutating func warn(_ path: JSONPath, _ message: String) {

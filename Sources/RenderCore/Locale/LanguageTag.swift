@@ -52,11 +52,4 @@ package struct LanguageTag: Sendable, Equatable, CustomStringConvertible {
   package var description: String {
     ([language, script, region].compactMap { $0 } + rest).joined(separator: "-")
   }
-
-  /// The tag and each shorter prefix of it, longest first (RFC 4647 lookup):
-  /// `zh-Hant-TW`, `zh-Hant`, `zh`.
-  package var truncations: [String] {
-    let parts = [language, script, region].compactMap { $0 }
-    return (1...parts.count).reversed().map { parts.prefix($0).joined(separator: "-") }
-  }
 }

@@ -287,16 +287,8 @@ package struct StringTable: Sendable {
   }
 }
 
-/// `%@` and positional `%n$@` placeholders, the only ones the strings files use.
+/// The pieces of a filled-in template (``StringTable/parts(_:_:)``).
 package enum Placeholders {
-  /// The placeholders of `template` in order of appearance, positional ones numbered,
-  /// plain ones numbered by their order: `"%2$@ of %1$@"` gives `[2, 1]`.
-  package static func positions(_ template: String) -> [Int] {
-    var result: [Int] = []
-    _ = scan(template) { _, position in result.append(position) }
-    return result
-  }
-
   /// A piece of a filled-in template.
   package enum Part: Sendable, Equatable {
     /// The translation's own text.
@@ -309,51 +301,5 @@ package enum Placeholders {
       case .literal(let text), .argument(let text): text
       }
     }
-  }
-
-  static func substitute(_ template: String, _ arguments: [String]) -> String {
-    parts(template, arguments).map(\.text).joined()
-  }
-
-  static func parts(_ template: String, _ arguments: [String]) -> [Part] {
-    var parts: [Part] = []
-    let tail = scan(template) { literal, position in
-      if !literal.isEmpty { parts.append(.literal(literal)) }
-      parts.append(.argument(position >= 1 && position <= arguments.count ? arguments[position - 1] : ""))
-    }
-    if !tail.isEmpty { parts.append(.literal(tail)) }
-    return parts
-  }
-
-  /// Walks the template, calling `placeholder(textBefore, position)` for each
-  /// placeholder; returns the text after the last one. `%%` is a literal percent sign.
-  private static func scan(_ template: String, _ placeholder: (String, Int) -> Void) -> String {
-    var out = ""
-    var next = 1
-    var chars = template[...]
-    while let percent = chars.firstIndex(of: "%") {
-      out += chars[..<percent]
-      var rest = chars[chars.index(after: percent)...]
-      if rest.first == "%" {
-        out += "%"
-        chars = rest.dropFirst()
-        continue
-      }
-      let digits = rest.prefix { $0.isASCII && $0.isNumber }
-      if !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix("$@"), let position = Int(digits) {
-        placeholder(out, position)
-        out = ""
-        rest = rest.dropFirst(digits.count + 2)
-      } else if rest.first == "@" {
-        placeholder(out, next)
-        out = ""
-        next += 1
-        rest = rest.dropFirst()
-      } else {
-        out += "%"
-      }
-      chars = rest
-    }
-    return out + chars
   }
 }

@@ -285,12 +285,6 @@ package struct TextLayout: Sendable {
     lines.endLine()
   }
 
-  private func wrapParagraphs(_ text: String, into columns: Int) -> [String] {
-    var lines: [String] = []
-    Self.forEachParagraph(text) { paragraph in wrapParagraph(paragraph, into: columns) { lines.append(String($0)) } }
-    return lines
-  }
-
   /// `body` for each piece of `text` between its line feeds; without one (the usual
   /// case), the whole text, found by a byte search rather than by walking its characters.
   private static func forEachParagraph(_ text: String, _ body: (Substring) -> Void) {
