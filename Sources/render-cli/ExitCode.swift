@@ -29,6 +29,7 @@ extension ExitCode {
     case .usage: "bad command line"
     case .dataError: "bad input data (one line per problem on standard error: FILE: $.json.path: message)"
     case .noInput: "a file cannot be read"
+    case .unavailable: "a service or library it needs is unavailable"
     case .internalError: "internal error"
     case .cannotCreate: "the --output file cannot be written"
     case .outputError: "standard output cannot be written (closed, full, a broken pipe)"

@@ -103,10 +103,11 @@ extension SubcommandDeclarations {
         requests in flight finish and stops it (exit 0).
 
       """,
-    exitStatuses: [.success, .usage],
+    exitStatuses: [.success, .usage, .unavailable],
     exitMeanings: [
       .success: "stopped by a signal",
       .usage: "bad command line, no RENDER_API_KEY or a short one, or an address it cannot listen on",
+      .unavailable: "a library it needs cannot be loaded",
     ],
     make: { positionals throws(UsageError) in
       _ = try CommandLineSyntax.positionals(positionals, count: 0) { _ in "" }

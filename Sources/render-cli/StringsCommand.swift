@@ -61,13 +61,13 @@ extension SubcommandDeclarations {
         One line per file written: "wrote DIR/ko.xliff (87 units)", or
         "ko.xcstrings: 3 strings changed" (or "unchanged").
 
-      EXIT STATUS:
-        0 done, 64 bad command line, 65 a catalog or an XLIFF file is not valid (one
-        line per problem: FILE: trans-unit "key": message; nothing written), 66 a
-        file cannot be read, 70 internal error, 73 a file cannot be written, 74
-        standard output cannot be written.
-
       """,
+    exitStatuses: [.success, .usage, .dataError, .noInput, .internalError, .cannotCreate, .outputError],
+    exitMeanings: [
+      .dataError:
+        "a catalog or an XLIFF file is not valid (one line per problem: FILE: trans-unit \"key\": message; nothing written)",
+      .cannotCreate: "a file cannot be written",
+    ],
     make: { positionals throws(UsageError) in
       guard let action = positionals.first else { throw UsageError("Missing 'export' or 'import'.") }
       switch action {
