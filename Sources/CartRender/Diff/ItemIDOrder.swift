@@ -49,31 +49,21 @@ enum ItemIDOrder {
   static func repeats(_ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> (old: Repeats, new: Repeats) {
     var oldRepeats: Repeats = []
     var newRepeats: Repeats = []
-    let entries = [Entry](unsafeUninitializedCapacity: old.count + new.count) { entries, initialized in
-      // Through pointers: reading an item from the array would copy the whole item.
-      old.withUnsafeBufferPointer { items in
-        for index in items.indices { entries[index] = Entry(key: key(items[index].id), slot: index) }
-      }
-      new.withUnsafeBufferPointer { items in
-        for index in items.indices {
-          entries[old.count + index] = Entry(key: key(items[index].id), slot: old.count + index)
-        }
-      }
-      initialized = old.count + new.count
-    }
+    var entries: [Entry] = []
+    entries.reserveCapacity(old.count + new.count)
+    for index in old.indices { entries.append(Entry(key: key(old[index].id), slot: index)) }
+    for index in new.indices { entries.append(Entry(key: key(new[index].id), slot: old.count + index)) }
     let sorted = sorted(entries, old: old, new: new)
-    sorted.withUnsafeBufferPointer { sorted in
-      forEachRun(of: sorted, old: old, new: new) { run in
-        var oldFirst = -1
-        var newFirst = -1
-        for entry in run {
-          if entry.slot < old.count {
-            if oldFirst < 0 { oldFirst = entry.slot } else { oldRepeats.append((entry.slot, oldFirst)) }
-          } else if newFirst < 0 {
-            newFirst = entry.slot - old.count
-          } else {
-            newRepeats.append((entry.slot - old.count, newFirst))
-          }
+    forEachRun(of: sorted, old: old, new: new) { run in
+      var oldFirst = -1
+      var newFirst = -1
+      for entry in run {
+        if entry.slot < old.count {
+          if oldFirst < 0 { oldFirst = entry.slot } else { oldRepeats.append((entry.slot, oldFirst)) }
+        } else if newFirst < 0 {
+          newFirst = entry.slot - old.count
+        } else {
+          newRepeats.append((entry.slot - old.count, newFirst))
         }
       }
     }
@@ -87,8 +77,7 @@ enum ItemIDOrder {
   /// leaves them), runs of one included.
   @inline(__always)
   static func forEachRun(
-    of sorted: UnsafeBufferPointer<Entry>, old: [ShoppingCart.Item], new: [ShoppingCart.Item],
-    _ body: (Slice<UnsafeBufferPointer<Entry>>) -> Void
+    of sorted: [Entry], old: [ShoppingCart.Item], new: [ShoppingCart.Item], _ body: (ArraySlice<Entry>) -> Void
   ) {
     var runStart = 0
     while runStart < sorted.count {
@@ -107,56 +96,46 @@ enum ItemIDOrder {
     let bits = min(16, max(0, Int.bitWidth - total.leadingZeroBitCount - 2))
     let shift = UInt64(64 - bits)
     var counts = [Int](repeating: 0, count: 1 << bits)
-    counts.withUnsafeMutableBufferPointer { counts in
-      for entry in entries { counts[Int(truncatingIfNeeded: entry.key.order >> shift)] += 1 }
-      // Each bucket's start.
-      var start = 0
-      for bucket in counts.indices {
-        let size = counts[bucket]
-        counts[bucket] = start
-        start += size
-      }
+    for entry in entries { counts[Int(truncatingIfNeeded: entry.key.order >> shift)] += 1 }
+    // Each bucket's start.
+    var start = 0
+    for bucket in counts.indices {
+      let size = counts[bucket]
+      counts[bucket] = start
+      start += size
     }
-    return [Entry](unsafeUninitializedCapacity: total) { sorted, initialized in
-      counts.withUnsafeMutableBufferPointer { counts in
-        for entry in entries {
-          let bucket = Int(truncatingIfNeeded: entry.key.order >> shift)
-          sorted[counts[bucket]] = entry
-          counts[bucket] += 1
-        }
-        initialized = total
-        // counts[b] is now the end of bucket b, and the start of bucket b + 1.
-        var start = 0
-        for end in counts {
-          if end - start > 1 { sortBucket(sorted, start..<end, old, new) }
-          start = end
-        }
-      }
+    var sorted = entries
+    for entry in entries {
+      let bucket = Int(truncatingIfNeeded: entry.key.order >> shift)
+      sorted[counts[bucket]] = entry
+      counts[bucket] += 1
     }
+    // counts[b] is now the end of bucket b, and the start of bucket b + 1.
+    start = 0
+    for end in counts {
+      if end - start > 1 { sortBucket(&sorted, start..<end, old, new) }
+      start = end
+    }
+    return sorted
   }
 
   /// True when two of `entries` (all from one cart) have the same id: they are sorted
   /// by comparison, for the few entries ``PossibleRepeats`` leaves.
   static func hasRepeats(_ entries: [Entry], old: [ShoppingCart.Item], new: [ShoppingCart.Item]) -> Bool {
-    var entries = entries
-    return entries.withUnsafeMutableBufferPointer { entries in
-      entries.sort { precedes($0, $1, old, new) }
-      for index in entries.indices.dropFirst() where sameID(entries[index - 1], entries[index], old, new) {
-        return true
-      }
-      return false
+    let entries = entries.sorted { precedes($0, $1, old, new) }
+    for index in entries.indices.dropFirst() where sameID(entries[index - 1], entries[index], old, new) {
+      return true
     }
+    return false
   }
 
   /// Sorts one bucket by (order, head, bytes, slot): by insertion when it is small, as
   /// it almost always is.
   private static func sortBucket(
-    _ entries: UnsafeMutableBufferPointer<Entry>, _ range: Range<Int>, _ old: [ShoppingCart.Item],
-    _ new: [ShoppingCart.Item]
+    _ entries: inout [Entry], _ range: Range<Int>, _ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]
   ) {
     guard range.count <= 16 else {
-      var bucket = UnsafeMutableBufferPointer(rebasing: entries[range])
-      bucket.sort { precedes($0, $1, old, new) }
+      entries[range].sort { precedes($0, $1, old, new) }
       return
     }
     for index in range.dropFirst() {
@@ -199,43 +178,29 @@ enum ItemIDOrder {
 
   /// Three-way comparison of the UTF-8 bytes: negative, zero or positive.
   static func compare(_ lhs: String, _ rhs: String) -> Int {
-    func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-      let common = min(left.count, right.count)
-      if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
-        let order = memcmp(leftBase, rightBase, common)
-        if order != 0 { return Int(order) }
-      }
-      return left.count - right.count
+    var right = rhs.utf8.makeIterator()
+    for left in lhs.utf8 {
+      guard let byte = right.next() else { return 1 }
+      if left != byte { return Int(left) - Int(byte) }
     }
-    let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
-      rhs.utf8.withContiguousStorageIfAvailable { right in compare(left, right) }
-    }
-    if let fast, let order = fast { return order }
-    var left = lhs
-    var right = rhs
-    return left.withUTF8 { left in right.withUTF8 { right in compare(left, right) } }
+    return right.next() == nil ? 0 : -1
   }
 
   /// The keys of `id` (see the type's description).
-  @inline(__always)
   static func key(_ id: String) -> Key {
-    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
-      let count = bytes.count
-      let length = UInt64(truncatingIfNeeded: min(count, 255)) << 56
-      var tail: UInt64 = 0
-      var head = length
-      if count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) {
-        tail = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-        head |= UInt64(bigEndian: base.loadUnaligned(as: UInt64.self)) >> 8
-      } else {
-        // The tail alone is the whole id.
-        for byte in bytes { tail = tail << 8 | UInt64(byte) }
-      }
-      return Key(order: mixed(tail ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15), head: head)
+    let bytes = id.utf8
+    let count = bytes.count
+    var tail: UInt64 = 0
+    var head = UInt64(truncatingIfNeeded: min(count, 255)) << 56
+    if count >= 8 {
+      // The first seven bytes below the length, the last eight as the tail, big-endian.
+      for (position, byte) in bytes.prefix(7).enumerated() { head |= UInt64(byte) << UInt64(48 - 8 * position) }
+      for byte in bytes.suffix(8) { tail = tail << 8 | UInt64(byte) }
+    } else {
+      // The tail alone is the whole id.
+      for byte in bytes { tail = tail << 8 | UInt64(byte) }
     }
-    if let found = id.utf8.withContiguousStorageIfAvailable(key) { return found }
-    var contiguous = id
-    return contiguous.withUTF8(key)
+    return Key(order: mixed(tail ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15), head: head)
   }
 
   /// A bijection of 64-bit values whose every output bit depends on every input bit

@@ -9,7 +9,7 @@
 enum PossibleRepeats {
   /// The indexes in `keys`, ascending, of the keys whose bit another key shares: empty
   /// when no two ids can be equal.
-  static func candidates(_ keys: UnsafeBufferPointer<ItemIDOrder.Key>) -> [Int] {
+  static func candidates(_ keys: [ItemIDOrder.Key]) -> [Int] {
     guard keys.count > 1 else { return [] }
     // 2^bits bits, at least 32 per key: in 64-bit words, each word beside the word that
     // marks the bits seen twice, so that one cache line answers both.
@@ -17,26 +17,22 @@ enum PossibleRepeats {
     let shift = UInt64(64 - bits)
     var words = [UInt64](repeating: 0, count: 2 << (bits - 6))
     var anyShared = false
-    words.withUnsafeMutableBufferPointer { words in
-      for key in keys {
-        let bit = Int(truncatingIfNeeded: key.order >> shift)
-        let word = (bit >> 6) << 1
-        let mask: UInt64 = 1 << UInt64(bit & 63)
-        if words[word] & mask != 0 {
-          words[word + 1] |= mask
-          anyShared = true
-        } else {
-          words[word] |= mask
-        }
+    for key in keys {
+      let bit = Int(truncatingIfNeeded: key.order >> shift)
+      let word = (bit >> 6) << 1
+      let mask: UInt64 = 1 << UInt64(bit & 63)
+      if words[word] & mask != 0 {
+        words[word + 1] |= mask
+        anyShared = true
+      } else {
+        words[word] |= mask
       }
     }
     guard anyShared else { return [] }
     var candidates: [Int] = []
-    words.withUnsafeBufferPointer { words in
-      for index in keys.indices {
-        let bit = Int(truncatingIfNeeded: keys[index].order >> shift)
-        if words[((bit >> 6) << 1) + 1] & (1 << UInt64(bit & 63)) != 0 { candidates.append(index) }
-      }
+    for index in keys.indices {
+      let bit = Int(truncatingIfNeeded: keys[index].order >> shift)
+      if words[((bit >> 6) << 1) + 1] & (1 << UInt64(bit & 63)) != 0 { candidates.append(index) }
     }
     return candidates
   }
