@@ -357,9 +357,8 @@ public struct HTMLWriter: ~Copyable {
   /// the caller's closure and escaped as always.
   ///
   /// A checked template also keeps its literal text as one run of bytes and its segments
-  /// as plain offsets (``Piece``), so writing it retains and releases nothing; a
-  /// language's templates are checked once, when its messages are resolved
-  /// (``StringTable/checkedTemplate(_:)``).
+  /// as plain offsets (``Piece``), so writing it retains and releases nothing. A page
+  /// makes the ones it writes per item once (`HTMLWriter.Template(strings.template(key))`).
   public struct Template: Sendable {
     @usableFromInline let segments: [MessageSegment]
     @usableFromInline let isMarkupFree: Bool
