@@ -216,8 +216,8 @@ public struct StringTable: Sendable {
   }
 
   /// The template of `key` (its `other` form for a plural message), split into literal
-  /// text and placeholders: what ``HTMLWriter/text(_:isolated:argument:)`` writes
-  /// straight into a page, each argument escaped there.
+  /// text and placeholders, so that a writer fills in each argument in place (the HTML
+  /// layer escapes the text and each argument itself).
   public func template(_ key: UIStringKey) -> [MessageSegment] { messages.template(key) }
 
   /// ``template(_:)`` in the CLDR plural form of `count`.
