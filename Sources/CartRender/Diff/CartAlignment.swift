@@ -37,20 +37,49 @@ struct CartAlignment: Sendable {
   /// - Precondition: Each cart has fewer than `Int32.max` items (an item takes over 100
   ///   bytes, so such a cart could not be decoded in memory).
   init(_ previous: ShoppingCart, _ current: ShoppingCart) throws(CartDiff.DuplicateIDError) {
-    precondition(previous.items.count < Int32.max && current.items.count < Int32.max, "a cart of 2^31 items")
-    var matcher = Matcher(old: previous.items, new: current.items)
-    let pairs = matcher.walkInStep()
-    // With no pair yet, the sort below sees every item and finds any repeat.
-    let repeated = (pairs > 0 && matcher.hasRepeats()) || !matcher.matchTheRest()
-    if repeated { throw Self.duplicates(previous.items, current.items) }
+    let old = previous.items
+    let new = current.items
+    precondition(old.count < Int32.max && new.count < Int32.max, "a cart of 2^31 items")
+    var oldIndexOfNew = [Int32](repeating: Self.absent, count: new.count)
+    var newIndexOfOld = [Int32](repeating: Self.absent, count: old.count)
+    var changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
+    let oldKeys = UnsafeMutableBufferPointer<ItemIDOrder.Key>.allocate(capacity: old.count)
+    let newKeys = UnsafeMutableBufferPointer<ItemIDOrder.Key>.allocate(capacity: new.count)
+    defer {
+      oldKeys.deallocate()
+      newKeys.deallocate()
+    }
+    let repeated = old.withUnsafeBufferPointer { oldItems in
+      new.withUnsafeBufferPointer { newItems in
+        oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
+          newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
+            changed.withUnsafeMutableBufferPointer { changed in
+              let matcher = Matcher(
+                old: oldItems, new: newItems, oldKeys: oldKeys, newKeys: newKeys, oldIndexOfNew: oldIndexOfNew,
+                newIndexOfOld: newIndexOfOld, changed: changed)
+              let pairs = matcher.walkInStep()
+              // With no pair yet, the sort below sees every item and finds any repeat.
+              if pairs > 0, matcher.hasRepeats(oldItems: old, newItems: new) { return true }
+              return !matcher.matchTheRest(oldItems: old, newItems: new)
+            }
+          }
+        }
+      }
+    }
+    if repeated { throw Self.duplicates(old, new) }
     // Moved until the LIS says otherwise.
-    var isMoved = matcher.oldIndexOfNew.map { $0 != Self.absent }
-    // The kept items' old positions, in new order: those in the LIS stay put.
-    CartDiff.longestIncreasingSubsequence(matcher.oldIndexOfNew) { isMoved[$0] = false }
-    self.oldIndexOfNew = matcher.oldIndexOfNew
-    self.newIndexOfOld = matcher.newIndexOfOld
+    var isMoved = [Bool](repeating: false, count: new.count)
+    isMoved.withUnsafeMutableBufferPointer { isMoved in
+      oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
+        for index in oldIndexOfNew.indices where oldIndexOfNew[index] != Self.absent { isMoved[index] = true }
+        // The kept items' old positions, in new order: those in the LIS stay put.
+        CartDiff.longestIncreasingSubsequence(oldIndexOfNew) { isMoved[$0] = false }
+      }
+    }
+    self.oldIndexOfNew = oldIndexOfNew
+    self.newIndexOfOld = newIndexOfOld
     self.isMoved = isMoved
-    self.changed = matcher.changed
+    self.changed = changed
   }
 
   /// The error for carts with repeated ids, each repeat in both carts listed.
@@ -70,48 +99,54 @@ struct CartAlignment: Sendable {
     return CartDiff.DuplicateIDError(old: oldLog.problems, new: newLog.problems)
   }
 
-  /// The matching's state: both carts' items, their keys and the results.
+  /// The matching's state: both carts' items, their keys and the results, as pointers
+  /// (reading an item out of an array would copy it, retaining every field's storage).
+  ///
+  /// Safety: every buffer is borrowed from an array (or, for the keys, allocated with
+  /// the cart's count) inside `init`'s `withUnsafe…BufferPointer` calls, and the matcher
+  /// lives only inside them; the buffers' subscripts check their bounds in debug builds,
+  /// and the item pointers handed to ``CartDiff/changedFields(_:_:)`` are asserted to
+  /// lie inside their cart.
   private struct Matcher {
-    let old: [ShoppingCart.Item]
-    let new: [ShoppingCart.Item]
+    let old: UnsafeBufferPointer<ShoppingCart.Item>
+    let new: UnsafeBufferPointer<ShoppingCart.Item>
     /// Filled by ``walkInStep()``, every item of each cart.
-    var oldKeys: [ItemIDOrder.Key]
-    var newKeys: [ItemIDOrder.Key]
-    var oldIndexOfNew: [Int32]
-    var newIndexOfOld: [Int32]
-    var changed: [CartDiff.FieldSet]
-
-    init(old: [ShoppingCart.Item], new: [ShoppingCart.Item]) {
-      self.old = old
-      self.new = new
-      oldKeys = []
-      newKeys = []
-      oldKeys.reserveCapacity(old.count)
-      newKeys.reserveCapacity(new.count)
-      oldIndexOfNew = [Int32](repeating: CartAlignment.absent, count: new.count)
-      newIndexOfOld = [Int32](repeating: CartAlignment.absent, count: old.count)
-      changed = [CartDiff.FieldSet](repeating: .init(), count: new.count)
-    }
+    let oldKeys: UnsafeMutableBufferPointer<ItemIDOrder.Key>
+    let newKeys: UnsafeMutableBufferPointer<ItemIDOrder.Key>
+    let oldIndexOfNew: UnsafeMutableBufferPointer<Int32>
+    let newIndexOfOld: UnsafeMutableBufferPointer<Int32>
+    let changed: UnsafeMutableBufferPointer<CartDiff.FieldSet>
 
     /// Keys every item of both carts and matches the new items found among the next
     /// ``CartAlignment/window`` old items after the last match, comparing their fields.
     /// Returns how many pairs it matched.
-    mutating func walkInStep() -> Int {
-      // The old item expected next; old items keyed so far are `oldKeys` (the window's, in order).
+    func walkInStep() -> Int {
+      guard let oldItems = old.baseAddress, let newItems = new.baseAddress else {
+        for index in old.indices { oldKeys[index] = ItemIDOrder.key(old[index].id) }
+        for index in new.indices { newKeys[index] = ItemIDOrder.key(new[index].id) }
+        return 0
+      }
+      // The old item expected next; old items keyed so far (the window's, in order).
       var cursor = 0
+      var keyed = 0
       var pairs = 0
       for newIndex in new.indices {
-        let newID = new[newIndex].id
-        let key = ItemIDOrder.key(newID)
-        newKeys.append(key)
+        let key = ItemIDOrder.key(newItems[newIndex].id)
+        newKeys[newIndex] = key
         let end = min(old.count, cursor + CartAlignment.window)
         var probe = cursor
         while probe < end {
-          if probe == oldKeys.count { oldKeys.append(ItemIDOrder.key(old[probe].id)) }
-          if oldKeys[probe] == key, key.spellsTheID || ItemIDOrder.compare(old[probe].id, newID) == 0 {
+          if probe == keyed {
+            oldKeys[probe] = ItemIDOrder.key(oldItems[probe].id)
+            keyed += 1
+          }
+          if oldKeys[probe] == key,
+            key.spellsTheID || ItemIDOrder.compare(oldItems[probe].id, newItems[newIndex].id) == 0
+          {
             oldIndexOfNew[newIndex] = Int32(truncatingIfNeeded: probe)
             newIndexOfOld[probe] = Int32(truncatingIfNeeded: newIndex)
-            changed[newIndex] = CartDiff.changedFields(old[probe], new[newIndex])
+            assert(probe < old.count && newIndex < new.count)
+            changed[newIndex] = CartDiff.changedFields(oldItems + probe, newItems + newIndex)
             pairs += 1
             cursor = probe + 1
             break
@@ -119,24 +154,27 @@ struct CartAlignment: Sendable {
           probe += 1
         }
       }
-      while oldKeys.count < old.count { oldKeys.append(ItemIDOrder.key(old[oldKeys.count].id)) }
+      while keyed < old.count {
+        oldKeys[keyed] = ItemIDOrder.key(oldItems[keyed].id)
+        keyed += 1
+      }
       return pairs
     }
 
     /// True when either cart has an id twice.
-    func hasRepeats() -> Bool {
-      for (keys, firstSlot) in [(oldKeys, 0), (newKeys, old.count)] {
+    func hasRepeats(oldItems: [ShoppingCart.Item], newItems: [ShoppingCart.Item]) -> Bool {
+      for (keys, firstSlot) in [(UnsafeBufferPointer(oldKeys), 0), (UnsafeBufferPointer(newKeys), old.count)] {
         let candidates = PossibleRepeats.candidates(keys)
         guard !candidates.isEmpty else { continue }
         let entries = candidates.map { ItemIDOrder.Entry(key: keys[$0], slot: firstSlot + $0) }
-        if ItemIDOrder.hasRepeats(entries, old: old, new: new) { return true }
+        if ItemIDOrder.hasRepeats(entries, old: oldItems, new: newItems) { return true }
       }
       return false
     }
 
     /// Matches the items the walk left by sorting them by id, and compares the fields of
     /// the pairs found. Returns false, matching nothing, when an id repeats among them.
-    mutating func matchTheRest() -> Bool {
+    func matchTheRest(oldItems: [ShoppingCart.Item], newItems: [ShoppingCart.Item]) -> Bool {
       var rest: [ItemIDOrder.Entry] = []
       for index in old.indices where newIndexOfOld[index] == CartAlignment.absent {
         rest.append(.init(key: oldKeys[index], slot: index))
@@ -146,25 +184,28 @@ struct CartAlignment: Sendable {
       }
       guard !rest.isEmpty else { return true }
       let oldCount = old.count
-      // Pairs found here, (old, new) index; fields compared once none repeats.
-      var pairs: [(old: Int, new: Int)] = []
+      // New items matched here, compared afterwards in new order.
+      var pending = [Bool](repeating: false, count: new.count)
       var repeated = false
-      let sorted = ItemIDOrder.sorted(rest, old: old, new: new)
-      ItemIDOrder.forEachRun(of: sorted, old: old, new: new) { run in
-        guard run.count > 1 else { return }
-        let first = run[run.startIndex].slot
-        let second = run[run.startIndex + 1].slot
-        guard run.count == 2, first < oldCount, second >= oldCount else {
-          repeated = true
-          return
+      let sorted = ItemIDOrder.sorted(rest, old: oldItems, new: newItems)
+      sorted.withUnsafeBufferPointer { sorted in
+        ItemIDOrder.forEachRun(of: sorted, old: oldItems, new: newItems) { run in
+          guard run.count > 1 else { return }
+          let first = run[run.startIndex].slot
+          let second = run[run.startIndex + 1].slot
+          guard run.count == 2, first < oldCount, second >= oldCount else {
+            repeated = true
+            return
+          }
+          oldIndexOfNew[second - oldCount] = Int32(truncatingIfNeeded: first)
+          newIndexOfOld[first] = Int32(truncatingIfNeeded: second - oldCount)
+          pending[second - oldCount] = true
         }
-        pairs.append((first, second - oldCount))
       }
-      guard !repeated else { return false }
-      for pair in pairs {
-        oldIndexOfNew[pair.new] = Int32(truncatingIfNeeded: pair.old)
-        newIndexOfOld[pair.old] = Int32(truncatingIfNeeded: pair.new)
-        changed[pair.new] = CartDiff.changedFields(old[pair.old], new[pair.new])
+      guard !repeated, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return !repeated }
+      for index in new.indices where pending[index] {
+        assert(Int(oldIndexOfNew[index]) < old.count)
+        changed[index] = CartDiff.changedFields(oldBase + Int(oldIndexOfNew[index]), newBase + index)
       }
       return true
     }

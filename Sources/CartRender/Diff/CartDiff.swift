@@ -99,6 +99,7 @@ public struct CartDiff: Sendable, Equatable {
     var inserted: [String] = []
     var moved: [String] = []
     var updated: [Update] = []
+    // Indexes, not `enumerated()`: copying whole items would touch every field's storage.
     for index in new.items.indices {
       guard alignment.oldIndexOfNew[index] != CartAlignment.absent else {
         inserted.append(new.items[index].id)
@@ -154,22 +155,123 @@ public struct CartDiff: Sendable, Equatable {
     }
   }
 
-  /// The fields of `new` that differ from `old`. Amounts compare by value (`14.3`
-  /// equals `14.30`), text as Swift's `==` (canonical equivalence); the standard
-  /// library answers equal strings and arrays that share storage without reading it.
-  static func changedFields(_ old: ShoppingCart.Item, _ new: ShoppingCart.Item) -> FieldSet {
+  /// The fields of `new` that differ from `old`. Fields are read in place through the
+  /// pointers: copying whole items would retain and release every field's storage.
+  ///
+  /// Safety: `old` and `new` point at items of the two carts' arrays, which the caller
+  /// (``CartAlignment``) keeps alive and unchanged inside `withUnsafeBufferPointer` for
+  /// the whole comparison; nothing here keeps a pointer past the call.
+  static func changedFields(_ old: UnsafePointer<ShoppingCart.Item>, _ new: UnsafePointer<ShoppingCart.Item>)
+    -> FieldSet
+  {
     var fields = FieldSet()
-    if old.quantity != new.quantity { fields.insert(.quantity) }
-    if !old.totalPrice.isSameValue(as: new.totalPrice) { fields.insert(.totalPrice) }
-    switch (old.totalAdjustedPrice, new.totalAdjustedPrice) {
+    if old.pointee.quantity != new.pointee.quantity { fields.insert(.quantity) }
+    if !same(old.pointee.totalPrice, new.pointee.totalPrice) { fields.insert(.totalPrice) }
+    switch (old.pointee.totalAdjustedPrice, new.pointee.totalAdjustedPrice) {
     case (nil, nil): break
-    case (let before?, let after?): if !before.isSameValue(as: after) { fields.insert(.totalAdjustedPrice) }
+    case (let before?, let after?): if !same(before, after) { fields.insert(.totalAdjustedPrice) }
     default: fields.insert(.totalAdjustedPrice)
     }
-    if old.name != new.name { fields.insert(.name) }
-    if old.descriptions != new.descriptions { fields.insert(.descriptions) }
-    if old.details != new.details { fields.insert(.details) }
+    // A string or an array whose bits are the same in both items is the same value (the
+    // same inline bytes, or storage both share), which spares reading its storage.
+    if !sameBits(old.pointer(to: \.name), new.pointer(to: \.name)), !same(old.pointee.name, new.pointee.name) {
+      fields.insert(.name)
+    }
+    if !sameBits(old.pointer(to: \.descriptions), new.pointer(to: \.descriptions)),
+      !same(old.pointee.descriptions, new.pointee.descriptions)
+    {
+      fields.insert(.descriptions)
+    }
+    if !sameBits(old.pointer(to: \.details), new.pointer(to: \.details)),
+      !same(old.pointee.details, new.pointee.details)
+    {
+      fields.insert(.details)
+    }
     return fields
+  }
+
+  /// True when the two values have the same bits, so are equal (a ``SameBitsMeanEqual``
+  /// type: the same inline bytes, or the same storage, which is immutable while shared);
+  /// false also when there is no pointer.
+  ///
+  /// Safety: reads exactly `MemoryLayout<T>.size` bytes of each value, which the pointers
+  /// address whole; it reads no storage the values refer to.
+  @inline(__always)
+  static func sameBits<T: SameBitsMeanEqual>(_ lhs: UnsafePointer<T>?, _ rhs: UnsafePointer<T>?) -> Bool {
+    guard let lhs, let rhs else { return false }
+    let left = UnsafeRawPointer(lhs)
+    let right = UnsafeRawPointer(rhs)
+    var offset = 0
+    while offset + 8 <= MemoryLayout<T>.size {
+      guard
+        left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < MemoryLayout<T>.size {
+      guard left.load(fromByteOffset: offset, as: UInt8.self) == right.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Decimal equality (`14.3` equals `14.30`), exactly Foundation's `==`: answered from
+  /// the bytes when both are stored alike, as two amounts decoded from the same literal
+  /// are, else by ``Decimal/isSameValue(as:)`` (Foundation's `==` normalises both
+  /// mantissas, which costs more than the rest of an item's comparison).
+  static func same(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
+    // Word by word, inline: a `memcmp` call per amount cost a tenth of a large diff.
+    let identical = withUnsafeBytes(of: lhs) { left in
+      withUnsafeBytes(of: rhs) { right in
+        var offset = 0
+        while offset + 8 <= left.count {
+          guard
+            left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+              == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          else { return false }
+          offset += 8
+        }
+        while offset < left.count {
+          guard left[offset] == right[offset] else { return false }
+          offset += 1
+        }
+        return true
+      }
+    }
+    return (identical && !lhs.isNaN) || lhs.isSameValue(as: rhs)
+  }
+
+  /// String equality as Swift's `==` has it (canonical equivalence), answered from the
+  /// bytes when they are the same: for long text `==` is a library call that compares
+  /// through several layers, and normalises both sides unless both are ASCII.
+  static func same(_ lhs: String, _ rhs: String) -> Bool {
+    // Up to 15 bytes Swift keeps a string inline, and `==` compares those words inline.
+    guard lhs.utf8.count > 15, lhs.utf8.count == rhs.utf8.count else { return lhs == rhs }
+    let identical = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return false }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
+    }
+    if identical == true { return true }
+    return lhs == rhs
+  }
+
+  /// Array equality as `==` has it: the same count, and each string ``same(_:_:)-(String,_)``.
+  static func same(_ lhs: [String], _ rhs: [String]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return lhs.withUnsafeBufferPointer { left in
+      rhs.withUnsafeBufferPointer { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        for index in left.indices
+        where !sameBits(leftBase + index, rightBase + index) && !same(left[index], right[index]) {
+          return false
+        }
+        return true
+      }
+    }
   }
 
   /// Indexes into `values` of one longest strictly increasing subsequence of its
@@ -177,7 +279,7 @@ public struct CartDiff: Sendable, Equatable {
   /// skipped. See ``longestIncreasingSubsequence(_:_:)``.
   static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     var indexes: [Int] = []
-    longestIncreasingSubsequence(values) { indexes.append($0) }
+    values.withUnsafeBufferPointer { values in longestIncreasingSubsequence(values) { indexes.append($0) } }
     return indexes.reversed()
   }
 
@@ -192,15 +294,26 @@ public struct CartDiff: Sendable, Equatable {
   /// in order, the common case) starts a new pile without a search.
   ///
   /// - Complexity: O(*n* log *n*) time, O(*n*) memory.
-  static func longestIncreasingSubsequence<Value: FixedWidthInteger>(_ values: [Value], _ body: (Int) -> Void) {
+  static func longestIncreasingSubsequence<Value: FixedWidthInteger>(
+    _ values: UnsafeBufferPointer<Value>, _ body: (Int) -> Void
+  ) {
+    let count = values.count
     // tops[k]: index of the smallest value ending an increasing run of length k + 1;
     // topValues[k] is that value, kept beside it so the search reads one array.
     // predecessor[i] is written when values[i] is placed, and read only after.
-    var tops = [Int32](repeating: -1, count: values.count)
-    var topValues = [Value](repeating: 0, count: values.count)
-    var predecessor = [Int32](repeating: -1, count: values.count)
+    // Safety: the three buffers hold `count` elements, allocated and freed here; every
+    // index used is below `count` (a pile index is at most the values placed so far).
+    let tops = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+    let topValues = UnsafeMutablePointer<Value>.allocate(capacity: count)
+    let predecessor = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+    defer {
+      tops.deallocate()
+      topValues.deallocate()
+      predecessor.deallocate()
+    }
     var piles = 0
-    for (index, value) in values.enumerated() {
+    for index in values.indices {
+      let value = values[index]
       guard value >= 0 else { continue }
       var low = 0
       if piles > 0, topValues[piles - 1] < value {
@@ -212,6 +325,7 @@ public struct CartDiff: Sendable, Equatable {
           if topValues[middle] < value { low = middle + 1 } else { high = middle }
         }
       }
+      assert(low <= piles && piles < count && index < count)
       predecessor[index] = low > 0 ? tops[low - 1] : -1
       tops[low] = Int32(truncatingIfNeeded: index)
       topValues[low] = value
@@ -224,3 +338,12 @@ public struct CartDiff: Sendable, Equatable {
     }
   }
 }
+
+/// A type whose two values are equal when their bits are: `String` (the same inline
+/// bytes, or the same immutable storage) and arrays of strings. The only types
+/// ``CartDiff/sameBits(_:_:)`` compares.
+protocol SameBitsMeanEqual {}
+
+extension String: SameBitsMeanEqual {}
+
+extension Array: SameBitsMeanEqual where Element == String {}

@@ -22,6 +22,12 @@ import RenderCore
 /// - Complexity: O(*n*) expected time for *n* entries, O(*n* log *n*) at worst (ids
 ///   sharing their length and last eight bytes land in one bucket, sorted by
 ///   comparison); O(*n*) memory.
+///
+/// Safety: buffers are borrowed from arrays inside their `withUnsafe…BufferPointer`
+/// calls (their subscripts check bounds in debug builds) or filled whole by
+/// `unsafeUninitializedCapacity` before `initialized` is set; an id's bytes are read
+/// through the contiguous UTF-8 the string lends, by loads that stay inside it (the
+/// word loads of ``key(_:)`` only when it has at least eight bytes).
 enum ItemIDOrder {
   /// An id's two keys; see the type's description.
   struct Key: Equatable {
@@ -49,21 +55,31 @@ enum ItemIDOrder {
   static func repeats(_ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]) -> (old: Repeats, new: Repeats) {
     var oldRepeats: Repeats = []
     var newRepeats: Repeats = []
-    var entries: [Entry] = []
-    entries.reserveCapacity(old.count + new.count)
-    for index in old.indices { entries.append(Entry(key: key(old[index].id), slot: index)) }
-    for index in new.indices { entries.append(Entry(key: key(new[index].id), slot: old.count + index)) }
+    let entries = [Entry](unsafeUninitializedCapacity: old.count + new.count) { entries, initialized in
+      // Through pointers: reading an item from the array would copy the whole item.
+      old.withUnsafeBufferPointer { items in
+        for index in items.indices { entries[index] = Entry(key: key(items[index].id), slot: index) }
+      }
+      new.withUnsafeBufferPointer { items in
+        for index in items.indices {
+          entries[old.count + index] = Entry(key: key(items[index].id), slot: old.count + index)
+        }
+      }
+      initialized = old.count + new.count
+    }
     let sorted = sorted(entries, old: old, new: new)
-    forEachRun(of: sorted, old: old, new: new) { run in
-      var oldFirst = -1
-      var newFirst = -1
-      for entry in run {
-        if entry.slot < old.count {
-          if oldFirst < 0 { oldFirst = entry.slot } else { oldRepeats.append((entry.slot, oldFirst)) }
-        } else if newFirst < 0 {
-          newFirst = entry.slot - old.count
-        } else {
-          newRepeats.append((entry.slot - old.count, newFirst))
+    sorted.withUnsafeBufferPointer { sorted in
+      forEachRun(of: sorted, old: old, new: new) { run in
+        var oldFirst = -1
+        var newFirst = -1
+        for entry in run {
+          if entry.slot < old.count {
+            if oldFirst < 0 { oldFirst = entry.slot } else { oldRepeats.append((entry.slot, oldFirst)) }
+          } else if newFirst < 0 {
+            newFirst = entry.slot - old.count
+          } else {
+            newRepeats.append((entry.slot - old.count, newFirst))
+          }
         }
       }
     }
@@ -77,7 +93,8 @@ enum ItemIDOrder {
   /// leaves them), runs of one included.
   @inline(__always)
   static func forEachRun(
-    of sorted: [Entry], old: [ShoppingCart.Item], new: [ShoppingCart.Item], _ body: (ArraySlice<Entry>) -> Void
+    of sorted: UnsafeBufferPointer<Entry>, old: [ShoppingCart.Item], new: [ShoppingCart.Item],
+    _ body: (Slice<UnsafeBufferPointer<Entry>>) -> Void
   ) {
     var runStart = 0
     while runStart < sorted.count {
@@ -96,46 +113,56 @@ enum ItemIDOrder {
     let bits = min(16, max(0, Int.bitWidth - total.leadingZeroBitCount - 2))
     let shift = UInt64(64 - bits)
     var counts = [Int](repeating: 0, count: 1 << bits)
-    for entry in entries { counts[Int(truncatingIfNeeded: entry.key.order >> shift)] += 1 }
-    // Each bucket's start.
-    var start = 0
-    for bucket in counts.indices {
-      let size = counts[bucket]
-      counts[bucket] = start
-      start += size
+    counts.withUnsafeMutableBufferPointer { counts in
+      for entry in entries { counts[Int(truncatingIfNeeded: entry.key.order >> shift)] += 1 }
+      // Each bucket's start.
+      var start = 0
+      for bucket in counts.indices {
+        let size = counts[bucket]
+        counts[bucket] = start
+        start += size
+      }
     }
-    var sorted = entries
-    for entry in entries {
-      let bucket = Int(truncatingIfNeeded: entry.key.order >> shift)
-      sorted[counts[bucket]] = entry
-      counts[bucket] += 1
+    return [Entry](unsafeUninitializedCapacity: total) { sorted, initialized in
+      counts.withUnsafeMutableBufferPointer { counts in
+        for entry in entries {
+          let bucket = Int(truncatingIfNeeded: entry.key.order >> shift)
+          sorted[counts[bucket]] = entry
+          counts[bucket] += 1
+        }
+        initialized = total
+        // counts[b] is now the end of bucket b, and the start of bucket b + 1.
+        var start = 0
+        for end in counts {
+          if end - start > 1 { sortBucket(sorted, start..<end, old, new) }
+          start = end
+        }
+      }
     }
-    // counts[b] is now the end of bucket b, and the start of bucket b + 1.
-    start = 0
-    for end in counts {
-      if end - start > 1 { sortBucket(&sorted, start..<end, old, new) }
-      start = end
-    }
-    return sorted
   }
 
   /// True when two of `entries` (all from one cart) have the same id: they are sorted
   /// by comparison, for the few entries ``PossibleRepeats`` leaves.
   static func hasRepeats(_ entries: [Entry], old: [ShoppingCart.Item], new: [ShoppingCart.Item]) -> Bool {
-    let entries = entries.sorted { precedes($0, $1, old, new) }
-    for index in entries.indices.dropFirst() where sameID(entries[index - 1], entries[index], old, new) {
-      return true
+    var entries = entries
+    return entries.withUnsafeMutableBufferPointer { entries in
+      entries.sort { precedes($0, $1, old, new) }
+      for index in entries.indices.dropFirst() where sameID(entries[index - 1], entries[index], old, new) {
+        return true
+      }
+      return false
     }
-    return false
   }
 
   /// Sorts one bucket by (order, head, bytes, slot): by insertion when it is small, as
   /// it almost always is.
   private static func sortBucket(
-    _ entries: inout [Entry], _ range: Range<Int>, _ old: [ShoppingCart.Item], _ new: [ShoppingCart.Item]
+    _ entries: UnsafeMutableBufferPointer<Entry>, _ range: Range<Int>, _ old: [ShoppingCart.Item],
+    _ new: [ShoppingCart.Item]
   ) {
     guard range.count <= 16 else {
-      entries[range].sort { precedes($0, $1, old, new) }
+      var bucket = UnsafeMutableBufferPointer(rebasing: entries[range])
+      bucket.sort { precedes($0, $1, old, new) }
       return
     }
     for index in range.dropFirst() {
@@ -178,29 +205,43 @@ enum ItemIDOrder {
 
   /// Three-way comparison of the UTF-8 bytes: negative, zero or positive.
   static func compare(_ lhs: String, _ rhs: String) -> Int {
-    var right = rhs.utf8.makeIterator()
-    for left in lhs.utf8 {
-      guard let byte = right.next() else { return 1 }
-      if left != byte { return Int(left) - Int(byte) }
+    func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+      let common = min(left.count, right.count)
+      if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+        let order = memcmp(leftBase, rightBase, common)
+        if order != 0 { return Int(order) }
+      }
+      return left.count - right.count
     }
-    return right.next() == nil ? 0 : -1
+    let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in compare(left, right) }
+    }
+    if let fast, let order = fast { return order }
+    var left = lhs
+    var right = rhs
+    return left.withUTF8 { left in right.withUTF8 { right in compare(left, right) } }
   }
 
   /// The keys of `id` (see the type's description).
+  @inline(__always)
   static func key(_ id: String) -> Key {
-    let bytes = id.utf8
-    let count = bytes.count
-    var tail: UInt64 = 0
-    var head = UInt64(truncatingIfNeeded: min(count, 255)) << 56
-    if count >= 8 {
-      // The first seven bytes below the length, the last eight as the tail, big-endian.
-      for (position, byte) in bytes.prefix(7).enumerated() { head |= UInt64(byte) << UInt64(48 - 8 * position) }
-      for byte in bytes.suffix(8) { tail = tail << 8 | UInt64(byte) }
-    } else {
-      // The tail alone is the whole id.
-      for byte in bytes { tail = tail << 8 | UInt64(byte) }
+    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
+      let count = bytes.count
+      let length = UInt64(truncatingIfNeeded: min(count, 255)) << 56
+      var tail: UInt64 = 0
+      var head = length
+      if count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) {
+        tail = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        head |= UInt64(bigEndian: base.loadUnaligned(as: UInt64.self)) >> 8
+      } else {
+        // The tail alone is the whole id.
+        for byte in bytes { tail = tail << 8 | UInt64(byte) }
+      }
+      return Key(order: mixed(tail ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15), head: head)
     }
-    return Key(order: mixed(tail ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15), head: head)
+    if let found = id.utf8.withContiguousStorageIfAvailable(key) { return found }
+    var contiguous = id
+    return contiguous.withUTF8(key)
   }
 
   /// A bijection of 64-bit values whose every output bit depends on every input bit
