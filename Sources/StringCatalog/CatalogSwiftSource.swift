@@ -41,7 +41,44 @@ public enum CatalogSwiftSource {
       source += "    ])\n"
     }
     source += "}\n"
+    if let base = sorted.first(where: { $0.tag == baseLanguage }) {
+      source += keyIndices(base.messages.keys.sorted())
+    }
     return source
+  }
+
+  /// The catalog whose keys are every ``UIStringKey``.
+  static let baseLanguage = "en"
+
+  /// `UIStringKey.index`: each key's place among the base catalog's sorted keys, as a
+  /// `switch` over the cases, so the compiler checks that the enum and the catalog name
+  /// the same keys (a missing case is a non-exhaustive switch, an extra one no case).
+  private static func keyIndices(_ keys: [String]) -> String {
+    var source = """
+
+      extension UIStringKey {
+        /// How many keys there are.
+        static let count = \(keys.count)
+
+        /// The key's place among the keys sorted by raw value, `0..<count`: where a
+        /// string table keeps its message.
+        var index: Int {
+          switch self {
+
+      """
+    for (index, key) in keys.enumerated() {
+      source += "    case .\(caseName(key)): \(index)\n"
+    }
+    source += "    }\n  }\n}\n"
+    return source
+  }
+
+  /// The `UIStringKey` case of a catalog key: its dot-separated words in lower camel
+  /// case (`form.error.smsOptIn` is `formErrorSmsOptIn`).
+  static func caseName(_ key: String) -> String {
+    let words = key.split(separator: ".")
+    guard let first = words.first else { return key }
+    return String(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
   private static func identifier(_ tag: String) -> String {

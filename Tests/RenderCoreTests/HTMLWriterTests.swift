@@ -151,13 +151,14 @@ import Testing
           var plain = HTMLWriter()
           var checked = HTMLWriter()
           plain.text(strings.template(key), isolated: isolated) { position, html in html.text("<\(position)>") }
-          checked.text(strings.checkedTemplate(key), isolated: isolated) { position, html in html.text("<\(position)>")
+          checked.text(HTMLWriter.Template(strings.template(key)), isolated: isolated) { position, html in
+            html.text("<\(position)>")
           }
           plain.start("p")
           plain.attribute("title") { $0.text(strings.template(key)) }
           plain.endStartTag()
           checked.start("p")
-          checked.attribute("title") { $0.text(strings.checkedTemplate(key)) }
+          checked.attribute("title") { $0.text(HTMLWriter.Template(strings.template(key))) }
           checked.endStartTag()
           #expect(checked.output == plain.output, "\(language) \(key)")
         }

@@ -46,6 +46,45 @@ import Testing
     #expect(taken > 15_000)
   }
 
+  /// The pairs most pages use are written by their learned patterns, laid out from a
+  /// `Decimal`'s storage read in one load, and straight into a page: a toolchain whose
+  /// Foundation changes its formatting or `Decimal`'s layout would otherwise turn the
+  /// fast path off silently (every amount through Foundation, the same text, far slower).
+  @Test(arguments: [
+    ("en-US", "USD"), ("de-DE", "EUR"), ("ja-JP", "JPY"), ("ar-EG", "EGP"), ("fr-FR", "EUR"), ("en-IN", "INR"),
+    ("en-GB", "GBP"), ("es-ES", "EUR"), ("pt-BR", "BRL"), ("he-IL", "ILS"),
+  ])
+  func theFastPathIsActiveForCommonPairs(_ locale: String, _ currency: String) throws {
+    #expect(DecimalDigits.layoutIsKnown, "a Decimal's storage no longer reads as expected")
+    let money = MoneyFormatter.shared(currency: currency, locale: Locale(identifier: locale))
+    #expect(money.isCompiled, "\(locale) \(currency): no learned pattern, Foundation writes every amount")
+    let places = try #require(money.fractionDigits)
+    let bytes = try #require(money.amountBytes)
+    #expect(bytes.isDisjoint(with: HTMLWriter.entityByteSet), "\(locale) \(currency): amounts are scanned")
+    for text in ["14.30", "-1234.5", "1500", "0.125", "999999.99"] {
+      let amount = Self.decimal(text)
+      #expect(DecimalDigits.roundedUnits(amount, places: places) != nil, "\(text) leaves the one-load read")
+      var sink = CollectedBytes()
+      #expect(money.write(amount, into: &sink), "\(locale) \(currency) \(text)")
+      #expect(String(decoding: sink.bytes, as: UTF8.self) == money.referenceFormat(amount))
+    }
+    var sink = CollectedBytes()
+    #expect(money.write(1234, into: &sink))
+    #expect(String(decoding: sink.bytes, as: UTF8.self) == money.referenceFormat(1234))
+  }
+
+  /// A plain byte sink: what money lays out, collected.
+  struct CollectedBytes: ByteSink {
+    var bytes: [UInt8] = []
+
+    mutating func append(room: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) {
+      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
+      defer { buffer.deallocate() }
+      let written = write(buffer)
+      bytes += buffer.prefix(written)
+    }
+  }
+
   @Test func commonAmountsTakeTheFastPath() {
     for (value, places, units) in [
       (Self.decimal("14.30"), 2, UInt64(1430)), (Self.stored(143, exponent: -1), 2, 1430),
@@ -117,13 +156,11 @@ import Testing
   /// grouping), an affix longer than one 16-byte word.
   static func pattern(digits: String, prefix: String = "$", grouped: Bool = false) -> NumberPattern {
     let glyphs = Array(digits.unicodeScalars)
-    var pattern = NumberPattern(
+    return NumberPattern(
       positivePrefix: Array(prefix.utf8), positiveSuffix: [], negativePrefix: Array(("-" + prefix).utf8),
       negativeSuffix: Array(" CR".utf8), digits: Array(digits.utf8), digitWidth: String(glyphs[0]).utf8.count,
       decimalSeparator: Array(".".utf8), groupingSeparator: Array(",".utf8), primaryGroup: grouped ? 3 : 0,
       secondaryGroup: grouped ? 2 : 1, minimumGrouping: 1, fractionDigits: 2, negativeZeroKeepsSign: false)
-    pattern.isMarkupFree = pattern.textIsMarkupFree
-    return pattern
   }
 
   /// `ascii` with its digits replaced by `digits`' glyphs.

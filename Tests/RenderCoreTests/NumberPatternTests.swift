@@ -49,12 +49,9 @@ import Testing
 
   @Test func aPatternWithoutMarkupIsCopiedUnscanned() throws {
     let pattern = try #require(NumberPattern.learn(wholeNumbers: false) { $0.formatted(Self.dollars) })
-    #expect(pattern.isMarkupFree)
+    #expect(pattern.textBytes.isDisjoint(with: HTMLWriter.entityByteSet))
     let money = MoneyFormatter.shared(currency: "USD", locale: Locale(identifier: "en-US"))
-    let marked = money.withMarkedUTF8(Self.decimal("-1234.5")) { utf8, isMarkupFree in
-      (String(decoding: utf8, as: UTF8.self), isMarkupFree)
-    }
-    #expect(marked.0 == "-$1,234.50" && marked.1)
+    #expect(money.amountBytes == pattern.textBytes)
     var html = HTMLWriter()
     html.text(Self.decimal("-1234.5"), in: money)
     #expect(html.output == "-$1,234.50")
@@ -71,12 +68,9 @@ import Testing
       NumberPattern.learn(wholeNumbers: false) { value in
         value.formatted(Self.dollars).replacingOccurrences(of: original, with: replacement)
       })
-    #expect(!pattern.isMarkupFree)
-    let output = pattern.withPacked { packed in
-      var html = HTMLWriter()
-      _ = packed.withUTF8(Self.decimal("1234.5")) { html.number(utf8: $0, isMarkupFree: packed.isMarkupFree) }
-      return html.output
-    }
-    #expect(output == written)
+    #expect(!pattern.textBytes.isDisjoint(with: HTMLWriter.entityByteSet))
+    var html = HTMLWriter()
+    pattern.withPacked { packed in _ = packed.withUTF8(Self.decimal("1234.5")) { html.text(utf8: $0) } }
+    #expect(html.output == written)
   }
 }

@@ -211,14 +211,15 @@ import Testing
     #expect(first.prefix(12) == [.many, .one, .few, .many, .many, .one, .few, .many, .one, .many, .one, .many])
   }
 
-  /// A key's ordinal is its place among all keys, so each table's look-up by ordinal
-  /// finds the message its raw value names.
+  /// The generated indices number the keys `0..<count` in raw-value order, so each
+  /// table's look-up by index finds the message its raw value names.
   @Test func keysAreLookedUpByTheirPlace() {
-    #expect(UIStringKey.ordinalsAreOrdered)
+    #expect(UIStringKey.count == UIStringKey.allCases.count)
+    let byRawValue = UIStringKey.allCases.sorted { $0.rawValue < $1.rawValue }
+    #expect(byRawValue.map(\.index) == Array(0..<UIStringKey.count))
     let table = UIStrings.bundled.table("fr")
     let merged = UIStrings.bundled.table("fr-CA")
-    for (index, key) in UIStringKey.allCases.enumerated() {
-      #expect(key.ordinal == index)
+    for key in UIStringKey.allCases {
       let french = EmbeddedLocales.catalog("fr")?.messages[key.rawValue]
       #expect(table.message(key) == (french ?? EmbeddedLocales.catalog("en")?.messages[key.rawValue]))
       #expect(merged.template(key) == (merged.message(key)?.segments(.other) ?? [.literal(key.rawValue)]))

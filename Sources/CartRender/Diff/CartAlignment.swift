@@ -101,6 +101,12 @@ struct CartAlignment: Sendable {
 
   /// The matching's state: both carts' items, their keys and the results, as pointers
   /// (reading an item out of an array would copy it, retaining every field's storage).
+  ///
+  /// Safety: every buffer is borrowed from an array (or, for the keys, allocated with
+  /// the cart's count) inside `init`'s `withUnsafe…BufferPointer` calls, and the matcher
+  /// lives only inside them; the buffers' subscripts check their bounds in debug builds,
+  /// and the item pointers handed to ``CartDiff/changedFields(_:_:)`` are asserted to
+  /// lie inside their cart.
   private struct Matcher {
     let old: UnsafeBufferPointer<ShoppingCart.Item>
     let new: UnsafeBufferPointer<ShoppingCart.Item>
@@ -139,6 +145,7 @@ struct CartAlignment: Sendable {
           {
             oldIndexOfNew[newIndex] = Int32(truncatingIfNeeded: probe)
             newIndexOfOld[probe] = Int32(truncatingIfNeeded: newIndex)
+            assert(probe < old.count && newIndex < new.count)
             changed[newIndex] = CartDiff.changedFields(oldItems + probe, newItems + newIndex)
             pairs += 1
             cursor = probe + 1
@@ -197,6 +204,7 @@ struct CartAlignment: Sendable {
       }
       guard !repeated, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return !repeated }
       for index in new.indices where pending[index] {
+        assert(Int(oldIndexOfNew[index]) < old.count)
         changed[index] = CartDiff.changedFields(oldBase + Int(oldIndexOfNew[index]), newBase + index)
       }
       return true

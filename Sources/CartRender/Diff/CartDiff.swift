@@ -161,6 +161,10 @@ public struct CartDiff: Sendable, Equatable {
 
   /// The fields of `new` that differ from `old`. Fields are read in place through the
   /// pointers: copying whole items would retain and release every field's storage.
+  ///
+  /// Safety: `old` and `new` point at items of the two carts' arrays, which the caller
+  /// (``CartAlignment``) keeps alive and unchanged inside `withUnsafeBufferPointer` for
+  /// the whole comparison; nothing here keeps a pointer past the call.
   static func changedFields(_ old: UnsafePointer<ShoppingCart.Item>, _ new: UnsafePointer<ShoppingCart.Item>)
     -> FieldSet
   {
@@ -190,11 +194,14 @@ public struct CartDiff: Sendable, Equatable {
     return fields
   }
 
-  /// True when the two values have the same bits, so are equal when `T` is a `String`
-  /// or an `Array` (the same inline bytes, or the same storage, which is immutable while
-  /// shared); false also when there is no pointer. Reads only the values themselves.
+  /// True when the two values have the same bits, so are equal (a ``SameBitsMeanEqual``
+  /// type: the same inline bytes, or the same storage, which is immutable while shared);
+  /// false also when there is no pointer.
+  ///
+  /// Safety: reads exactly `MemoryLayout<T>.size` bytes of each value, which the pointers
+  /// address whole; it reads no storage the values refer to.
   @inline(__always)
-  static func sameBits<T>(_ lhs: UnsafePointer<T>?, _ rhs: UnsafePointer<T>?) -> Bool {
+  static func sameBits<T: SameBitsMeanEqual>(_ lhs: UnsafePointer<T>?, _ rhs: UnsafePointer<T>?) -> Bool {
     guard let lhs, let rhs else { return false }
     let left = UnsafeRawPointer(lhs)
     let right = UnsafeRawPointer(rhs)
@@ -298,6 +305,8 @@ public struct CartDiff: Sendable, Equatable {
     // tops[k]: index of the smallest value ending an increasing run of length k + 1;
     // topValues[k] is that value, kept beside it so the search reads one array.
     // predecessor[i] is written when values[i] is placed, and read only after.
+    // Safety: the three buffers hold `count` elements, allocated and freed here; every
+    // index used is below `count` (a pile index is at most the values placed so far).
     let tops = UnsafeMutablePointer<Int32>.allocate(capacity: count)
     let topValues = UnsafeMutablePointer<Value>.allocate(capacity: count)
     let predecessor = UnsafeMutablePointer<Int32>.allocate(capacity: count)
@@ -320,6 +329,7 @@ public struct CartDiff: Sendable, Equatable {
           if topValues[middle] < value { low = middle + 1 } else { high = middle }
         }
       }
+      assert(low <= piles && piles < count && index < count)
       predecessor[index] = low > 0 ? tops[low - 1] : -1
       tops[low] = Int32(truncatingIfNeeded: index)
       topValues[low] = value
@@ -332,3 +342,12 @@ public struct CartDiff: Sendable, Equatable {
     }
   }
 }
+
+/// A type whose two values are equal when their bits are: `String` (the same inline
+/// bytes, or the same immutable storage) and arrays of strings. The only types
+/// ``CartDiff/sameBits(_:_:)`` compares.
+protocol SameBitsMeanEqual {}
+
+extension String: SameBitsMeanEqual {}
+
+extension Array: SameBitsMeanEqual where Element == String {}

@@ -22,6 +22,12 @@ import RenderCore
 /// - Complexity: O(*n*) expected time for *n* entries, O(*n* log *n*) at worst (ids
 ///   sharing their length and last eight bytes land in one bucket, sorted by
 ///   comparison); O(*n*) memory.
+///
+/// Safety: buffers are borrowed from arrays inside their `withUnsafe…BufferPointer`
+/// calls (their subscripts check bounds in debug builds) or filled whole by
+/// `unsafeUninitializedCapacity` before `initialized` is set; an id's bytes are read
+/// through the contiguous UTF-8 the string lends, by loads that stay inside it (the
+/// word loads of ``key(_:)`` only when it has at least eight bytes).
 enum ItemIDOrder {
   /// An id's two keys; see the type's description.
   struct Key: Equatable {

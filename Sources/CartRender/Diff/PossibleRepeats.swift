@@ -6,6 +6,10 @@
 /// cache (1 MiB for 100,000 keys, both marks), where sorting every item would not.
 ///
 /// - Complexity: O(*n*) time for *n* keys, two passes; O(*n*) memory.
+///
+/// Safety: the bit words are an array borrowed inside `withUnsafe…BufferPointer`, whose
+/// subscripts check their bounds in debug builds; a key's word is below the array's
+/// count by construction (`2 << (bits - 6)` words for `bits`-bit keys).
 enum PossibleRepeats {
   /// The indexes in `keys`, ascending, of the keys whose bit another key shares: empty
   /// when no two ids can be equal.

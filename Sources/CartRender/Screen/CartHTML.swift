@@ -43,14 +43,15 @@ package enum CartHTML {
     String(decoding: renderUTF8(update, context: context), as: UTF8.self)
   }
 
-  /// The UI strings every item uses, looked up once per page rather than per item.
+  /// The UI strings every item uses, looked up and checked for HTML once per page
+  /// rather than per item.
   private struct ItemTemplates {
     let quantity: HTMLWriter.Template
     let priceWasNow: HTMLWriter.Template
 
     init(_ strings: StringTable) {
-      quantity = strings.checkedTemplate(.cartQuantity)
-      priceWasNow = strings.checkedTemplate(.cartPriceWasNow)
+      quantity = HTMLWriter.Template(strings.template(.cartQuantity))
+      priceWasNow = HTMLWriter.Template(strings.template(.cartPriceWasNow))
     }
   }
 
@@ -106,15 +107,9 @@ package enum CartHTML {
           if let rows = update?.rows {
             writeRows(rows, money: money, templates: templates, into: &list)
           } else {
-            // Read in place through a pointer: a `for item in` loop, or even a
-            // `borrowing` parameter given `items[index]`, copies each item (five
-            // reference-counted fields) out of the array and destroys the copy.
-            cart.items.withUnsafeBufferPointer { items in
-              guard let first = items.baseAddress else { return }
-              for index in items.indices {
-                writeItem(first + index, row: nil, money: money, templates: templates, into: &list)
-                list.newline()
-              }
+            for item in cart.items {
+              writeItem(item, row: nil, money: money, templates: templates, into: &list)
+              list.newline()
             }
           }
         }
@@ -129,26 +124,13 @@ package enum CartHTML {
     }
   }
 
-  /// An updated cart's rows, each followed by a line feed, read in place through
-  /// pointers (a `for row in` loop copied each row, two items and a field list).
+  /// An updated cart's rows, each followed by a line feed.
   private static func writeRows(
     _ rows: [CartUpdate.Row], money: MoneyFormatter, templates: ItemTemplates, into html: inout HTMLWriter
   ) {
-    rows.withUnsafeBufferPointer { rows in
-      guard let first = rows.baseAddress else { return }
-      let itemOffset = MemoryLayout<CartUpdate.Row>.offset(of: \CartUpdate.Row.item)
-      for index in rows.indices {
-        let row = first + index
-        if let itemOffset {
-          let item = (UnsafeRawPointer(row) + itemOffset).assumingMemoryBound(to: ShoppingCart.Item.self)
-          writeItem(item, row: row, money: money, templates: templates, into: &html)
-        } else {
-          withUnsafePointer(to: row.pointee.item) {
-            writeItem($0, row: row, money: money, templates: templates, into: &html)
-          }
-        }
-        html.newline()
-      }
+    for row in rows {
+      writeItem(row.item, row: row, money: money, templates: templates, into: &html)
+      html.newline()
     }
   }
 
@@ -173,45 +155,45 @@ package enum CartHTML {
   }
 
   /// The contract's hooks for one row of an updated cart, in the open start tag.
-  private static func writeHints(_ row: UnsafePointer<CartUpdate.Row>, into html: inout HTMLWriter) {
-    html.attribute("data-change", row.pointee.change.rawValue)
-    if !row.pointee.changedFields.isEmpty {
+  private static func writeHints(_ row: CartUpdate.Row, into html: inout HTMLWriter) {
+    html.attribute("data-change", row.change.rawValue)
+    if !row.changedFields.isEmpty {
       html.attribute("data-changed") { value in
-        for (index, field) in row.pointee.changedFields.enumerated() {
+        for (index, field) in row.changedFields.enumerated() {
           if index > 0 { value.text(" ") }
           value.text(field.rawValue)
         }
       }
     }
-    if let direction = row.pointee.direction { html.attribute("data-move", direction.rawValue) }
-    if row.pointee.change == .removed { html.attribute("aria-hidden", "true") }
+    if let direction = row.direction { html.attribute("data-move", direction.rawValue) }
+    if row.change == .removed { html.attribute("aria-hidden", "true") }
   }
 
   /// One item, written as a flat run of tags (``HTMLWriter/open(_:class:)`` …
   /// ``HTMLWriter/end(_:)``) rather than a closure per element: this runs for every item
   /// of every page.
   private static func writeItem(
-    _ item: UnsafePointer<ShoppingCart.Item>, row: UnsafePointer<CartUpdate.Row>?, money: MoneyFormatter,
+    _ item: ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter,
     templates: ItemTemplates,
     into html: inout HTMLWriter
   ) {
     html.start("li")
     html.attribute("class", "item")
-    html.attribute("data-item-id", item.pointee.id)
+    html.attribute("data-item-id", item.id)
     if let row { writeHints(row, into: &html) }
     html.endStartTag()
     html.newline()
     html.open("div", class: "item-line")
     html.open("p", class: "item-name merchant")
-    html.isolated(item.pointee.name)
+    html.isolated(item.name)
     html.end("p")
     html.open("p", class: "price")
-    if item.pointee.isAdjusted {
+    if item.isAdjusted {
       html.open("span", class: "visually-hidden")
       html.text(templates.priceWasNow) { position, html in
         switch position {
-        case 1: html.text(item.pointee.totalPrice, in: money)
-        case 2: html.text(item.pointee.payablePrice, in: money)
+        case 1: html.text(item.totalPrice, in: money)
+        case 2: html.text(item.payablePrice, in: money)
         default: break
         }
       }
@@ -220,26 +202,26 @@ package enum CartHTML {
       html.attribute("aria-hidden", "true")
       html.endStartTag()
       html.open("s")
-      html.text(item.pointee.totalPrice, in: money)
+      html.text(item.totalPrice, in: money)
       html.end("s")
       html.open("span")
-      html.text(item.pointee.payablePrice, in: money)
+      html.text(item.payablePrice, in: money)
       html.end("span")
       html.end("span")
     } else {
-      html.text(item.pointee.payablePrice, in: money)
+      html.text(item.payablePrice, in: money)
     }
     html.end("p")
     html.end("div")
     html.newline()
     html.open("p", class: "quantity")
     html.text(templates.quantity) { position, html in
-      if position == 1 { html.text(count: item.pointee.quantity, in: money) }
+      if position == 1 { html.text(count: item.quantity, in: money) }
     }
     html.end("p")
     html.newline()
-    writeList(item.pointee.descriptions, class: "descriptions", into: &html)
-    writeList(item.pointee.details, class: "details", into: &html)
+    writeList(item.descriptions, class: "descriptions", into: &html)
+    writeList(item.details, class: "details", into: &html)
     html.end("li")
   }
 

@@ -146,8 +146,8 @@ package enum CartText {
   }
 
   /// An item's lines. Amounts are made as `String`s: `MoneyFormatter.withUTF8`, generic
-  /// and not inlinable, looks up its result type's metadata at run time (≈ 1.2 k
-  /// instructions a call), more than the `String` costs.
+  /// and not inlinable, looks up its result type's metadata at run time, which costs
+  /// more than the `String`.
   private static func writeItem(
     _ item: borrowing ShoppingCart.Item, marks: Marks, layout: TextLayout, money: MoneyFormatter,
     strings: StringTable, wasTemplate: [MessageSegment], into out: inout Output

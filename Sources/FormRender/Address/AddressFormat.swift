@@ -112,9 +112,9 @@ package struct AddressFormats: Sendable {
   /// The file compiled into this build. When it cannot be read (a broken edit), a
   /// minimal generic layout stands in and ``loadProblems`` says why; a test fails on it.
   /// Its postal-code patterns are not compiled at load (see ``init(json:checkPatterns:lazily:)``),
-  /// and each region's layout is decoded when first asked for (a form shows one; all
-  /// 250 were 2.2 M instructions of a form's whole process): a test loads the same file
-  /// with every check and compares every layout.
+  /// and each region's layout is decoded when first asked for (a form shows one, and
+  /// decoding all of them cost more than the rest of a form's process): a test loads the
+  /// same file with every check and compares every layout.
   package static let bundled: AddressFormats = {
     let name = "data/address-formats.json"
     guard let file = EmbeddedAddressFormats.files.first else {

@@ -83,7 +83,7 @@ package struct FormLayout: Sendable {
       }
       if request.smsConsent != .hidden {
         controls.append(
-          FormControl(field: .smsOptInSelection, kind: .checkbox, label: .formConsentSMS, required: false))
+          FormControl(field: .smsOptInSelection, kind: .checkbox, label: .formConsentSms, required: false))
       }
     }
     self.controls = controls

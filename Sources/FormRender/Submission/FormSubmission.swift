@@ -199,7 +199,7 @@ package enum FormSubmission {
       if optIns[.smsOptInSelection] == true, request.fields.contains(.phoneNumber),
         values[.phoneNumber] == nil, !errors.contains(where: { $0.field == .phoneNumber })
       {
-        fail(.phoneNumber, strings(.formErrorSMSOptIn))
+        fail(.phoneNumber, strings(.formErrorSmsOptIn))
       }
       // Opt-in errors belong beside their fields: keep the page order.
       let order = layout.fields

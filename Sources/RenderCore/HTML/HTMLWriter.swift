@@ -62,6 +62,14 @@ package struct HTMLWriter: ~Copyable {
     }
   }
 
+  // Safety: `start` points at `capacity` bytes that this writer alone writes: its own
+  // allocation (freed in `deinit`, or by `grow(toHold:)` when it moves), or the buffer
+  // lent to `init(writingInto:)`, which the lender keeps alive and does not touch until
+  // the writer is gone. The first `count` bytes are the page (`0 <= count <= capacity`).
+  // Every write past `count` is preceded by `reserve(_:)` (or `grow(toHold:)`) for its
+  // length; the unchecked copies below assert that in debug builds. Reads of a caller's
+  // bytes stay inside the buffer pointer it passed: the word-sized loads of `copy(_:_:)`
+  // and `copyMarkupFree(_:_:to:)` overlap inside the run rather than reading past it.
   @usableFromInline var start: UnsafeMutablePointer<UInt8>
   @usableFromInline var count = 0
   @usableFromInline var capacity: Int
@@ -174,8 +182,8 @@ package struct HTMLWriter: ~Copyable {
   /// `<name class="value">`: a whole start tag; the content and ``end(_:)`` follow.
   /// The tags, attributes and `<bdi>` a screen writes per item are transparent (always
   /// inlined: `@inline(__always)` was not honoured in a screen's long item loop):
-  /// inlined, their constant names fold into a few stores; called, a tag cost about 95
-  /// instructions.
+  /// inlined, their constant names fold into a few stores; a call per tag costs more
+  /// than writing the tag.
   @_transparent
   package mutating func open(_ name: StaticString, class value: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
@@ -277,6 +285,9 @@ package struct HTMLWriter: ~Copyable {
   @usableFromInline
   static let entityBytes: [UInt8] = [UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">")]
 
+  /// ``entityBytes`` as a set, to check a number pattern's bytes at once.
+  static let entityByteSet = ByteSet(entityBytes)
+
   // MARK: Text
 
   /// Escaped text.
@@ -291,34 +302,35 @@ package struct HTMLWriter: ~Copyable {
     escape(utf8, quotes: inAttribute)
   }
 
-  /// `amount` as `money` formats it, its bytes written straight into the page: escaped
-  /// like any text unless its learned pattern was proven to hold no `&` `"` `<` `>`
-  /// (``NumberPattern/isMarkupFree``), then copied unscanned.
+  /// `amount` as `money` formats it. When no byte its learned pattern can write needs
+  /// an entity (``MoneyFormatter/amountBytes``), the amount is laid out straight into
+  /// the page, unscanned; otherwise it is escaped like any text.
   package mutating func text(_ amount: Decimal, in money: MoneyFormatter) {
-    if money.write(amount, into: &self) { return }
-    money.withMarkedUTF8(amount) { number(utf8: $0, isMarkupFree: $1) }
+    if let bytes = money.amountBytes, bytes.isDisjoint(with: Self.entityByteSet), money.write(amount, into: &self) {
+      return
+    }
+    escapeFormatted(amount, in: money)
   }
 
-  /// `count` in `money`'s locale digits, written straight into the page (unscanned
-  /// when its pattern is markup-free, as for amounts).
+  /// `count` in `money`'s locale digits, laid out straight into the page as amounts are.
   package mutating func text(count: Int, in money: MoneyFormatter) {
-    if money.write(count, into: &self) { return }
-    money.withMarkedUTF8(count) { number(utf8: $0, isMarkupFree: $1) }
+    if let bytes = money.countBytes, bytes.isDisjoint(with: Self.entityByteSet), money.write(count, into: &self) {
+      return
+    }
+    escapeFormatted(count, in: money)
   }
 
-  /// Bytes laid out in place by `write`, which gets room for at most `length` and
-  /// returns how many it wrote: a formatted amount from a markup-free pattern, written
-  /// into the page without a buffer of its own.
-  mutating func appendLaidOut(_ length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
-    reserve(length)
-    let written = write(UnsafeMutableBufferPointer(start: start + count, count: length))
-    count += min(max(0, written), length)
+  /// ``text(_:in:)-(Decimal,_)`` for a pattern that may write markup, or an amount
+  /// Foundation writes: escaped. Not inlined, so the common path stays small.
+  @inline(never)
+  mutating func escapeFormatted(_ amount: Decimal, in money: MoneyFormatter) {
+    money.withUTF8(amount) { escape($0, quotes: inAttribute) }
   }
 
-  /// A formatted number's bytes: copied as they are when its pattern holds no markup
-  /// character, else escaped like any text.
-  mutating func number(utf8: UnsafeBufferPointer<UInt8>, isMarkupFree: Bool) {
-    if isMarkupFree { put(utf8) } else { escape(utf8, quotes: inAttribute) }
+  /// ``escapeFormatted(_:in:)-(Decimal,_)`` for a count.
+  @inline(never)
+  mutating func escapeFormatted(_ count: Int, in money: MoneyFormatter) {
+    money.withUTF8(count) { escape($0, quotes: inAttribute) }
   }
 
   /// A UI string's template: its literal segments escaped, each placeholder written by
@@ -352,9 +364,8 @@ package struct HTMLWriter: ~Copyable {
   /// the caller's closure and escaped as always.
   ///
   /// A checked template also keeps its literal text as one run of bytes and its segments
-  /// as plain offsets (``Piece``), so writing it retains and releases nothing; a
-  /// language's templates are checked once, when its messages are resolved
-  /// (``StringTable/checkedTemplate(_:)``).
+  /// as plain offsets (``Piece``), so writing it retains and releases nothing. A page
+  /// makes the ones it writes per item once (`HTMLWriter.Template(strings.template(key))`).
   package struct Template: Sendable {
     @usableFromInline let segments: [MessageSegment]
     @usableFromInline let isMarkupFree: Bool
@@ -406,6 +417,7 @@ package struct HTMLWriter: ~Copyable {
           if let position = piece.argument {
             write(argument: position, isolated: isolated, argument)
           } else if let base = literals.baseAddress, start < piece.end {
+            assert(piece.end <= literals.count, "HTMLWriter.Template: a piece past its bytes")
             put(UnsafeBufferPointer(start: base + start, count: piece.end - start))
             start = piece.end
           }
@@ -503,6 +515,7 @@ package struct HTMLWriter: ~Copyable {
   /// One byte; the caller reserved it.
   @inlinable @inline(__always)
   mutating func copyByte(_ byte: UInt8) {
+    assert(count < capacity, "HTMLWriter: a write was not reserved")
     start[count] = byte
     count += 1
   }
@@ -595,6 +608,7 @@ package struct HTMLWriter: ~Copyable {
     // Most text holds none of the four: one pass copies it as it tests it, and only
     // text that holds one goes through the loop that writes entities.
     reserve(utf8.count)
+    assert(utf8.count <= capacity - count, "HTMLWriter: a write was not reserved")
     if Self.copyMarkupFree(base, utf8.count, to: start + count) {
       count += utf8.count
     } else {
@@ -654,6 +668,7 @@ package struct HTMLWriter: ~Copyable {
         index = found + 1
         continue
       }
+      assert(runStart <= found && found < count)
       if runStart < found { put(UnsafeBufferPointer(start: base + runStart, count: found - runStart)) }
       append(entity)
       runStart = found + 1
@@ -733,5 +748,16 @@ package struct HTMLWriter: ~Copyable {
   @inline(__always)
   private static func zeroBytes(_ word: UInt64) -> UInt64 {
     (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+  }
+}
+
+extension HTMLWriter: ByteSink {
+  /// Reserves `room` bytes at the end of the page for `write`, which returns how many
+  /// it wrote; only those become part of the page.
+  mutating func append(room: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) {
+    reserve(room)
+    let written = write(UnsafeMutableRawBufferPointer(start: start + count, count: room))
+    assert(written >= 0 && written <= room, "HTMLWriter: laid out past its room")
+    count += min(max(0, written), room)
   }
 }

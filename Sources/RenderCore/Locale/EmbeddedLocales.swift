@@ -3730,3 +3730,102 @@ enum EmbeddedLocales {
       "welcome.titleNoStore": .text([.literal("歡迎光臨")]),
     ])
 }
+
+extension UIStringKey {
+  /// How many keys there are.
+  static let count = 87
+
+  /// The key's place among the keys sorted by raw value, `0..<count`: where a
+  /// string table keeps its message.
+  var index: Int {
+    switch self {
+    case .cartEmptyMessage: 0
+    case .cartEmptyTitle: 1
+    case .cartItemCount: 2
+    case .cartItemsHeading: 3
+    case .cartPriceWas: 4
+    case .cartPriceWasNow: 5
+    case .cartQuantity: 6
+    case .cartSummaryHeading: 7
+    case .cartTitle: 8
+    case .cartTotal: 9
+    case .cartTotalChanged: 10
+    case .formActionDecline: 11
+    case .formActionShare: 12
+    case .formChoice: 13
+    case .formConsentEmail: 14
+    case .formConsentLegend: 15
+    case .formConsentSms: 16
+    case .formErrorCharacters: 17
+    case .formErrorCountry: 18
+    case .formErrorEmail: 19
+    case .formErrorEmailOptIn: 20
+    case .formErrorPhoneCharacters: 21
+    case .formErrorPhoneLength: 22
+    case .formErrorPostalCode: 23
+    case .formErrorPrefix: 24
+    case .formErrorRequired: 25
+    case .formErrorSmsOptIn: 26
+    case .formErrorTooLong: 27
+    case .formErrorsPageTitle: 28
+    case .formErrorsTitle: 29
+    case .formFieldCity: 30
+    case .formFieldCountry: 31
+    case .formFieldEmailAddress: 32
+    case .formFieldName: 33
+    case .formFieldOptional: 34
+    case .formFieldPhoneNumber: 35
+    case .formFieldPinCode: 36
+    case .formFieldPostTown: 37
+    case .formFieldPostalCode: 38
+    case .formFieldPostcode: 39
+    case .formFieldPrefecture: 40
+    case .formFieldProvince: 41
+    case .formFieldRegion: 42
+    case .formFieldRequired: 43
+    case .formFieldState: 44
+    case .formFieldStreet: 45
+    case .formFieldStreet2: 46
+    case .formFieldSuburb: 47
+    case .formFieldZipCode: 48
+    case .formHintExample: 49
+    case .formPurposeAccountCreation: 50
+    case .formPurposeAccountUpdate: 51
+    case .formPurposeAddress: 52
+    case .formPurposeBilling: 53
+    case .formPurposeCheckIn: 54
+    case .formPurposeCustomerInfo: 55
+    case .formPurposeMembership: 56
+    case .formPurposeReceipt: 57
+    case .formPurposeShipping: 58
+    case .formTermsAgreement: 59
+    case .formTermsLabel: 60
+    case .formTitleAccountCreation: 61
+    case .formTitleAccountUpdate: 62
+    case .formTitleAddress: 63
+    case .formTitleBilling: 64
+    case .formTitleCustomerInfo: 65
+    case .formTitleShipping: 66
+    case .formTitleSignup: 67
+    case .headerConnectedTo: 68
+    case .headerPrivacyPolicy: 69
+    case .headerWebsite: 70
+    case .statusCheckoutCompletedSubtitle: 71
+    case .statusCheckoutCompletedTitle: 72
+    case .statusClosedSubtitle: 73
+    case .statusClosedTitle: 74
+    case .statusDisconnectedSubtitle: 75
+    case .statusDisconnectedTitle: 76
+    case .statusPaymentCompletedSubtitle: 77
+    case .statusPaymentCompletedTitle: 78
+    case .statusPaymentFailedSubtitle: 79
+    case .statusPaymentFailedTitle: 80
+    case .statusReadySubtitle: 81
+    case .statusReadyTitle: 82
+    case .textLink: 83
+    case .welcomeSubtitle: 84
+    case .welcomeTitle: 85
+    case .welcomeTitleNoStore: 86
+    }
+  }
+}

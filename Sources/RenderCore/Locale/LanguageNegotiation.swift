@@ -71,7 +71,7 @@ package enum LanguageNegotiation {
   ///
   /// Likely subtags keep a language subtag (`zh-TW` is `zh-Hant-TW`; a test checks it
   /// for every catalog's tag), so only the available tags of the link's language are
-  /// maximized, not all 45 (an ICU call each, about 22 k instructions): the first of
+  /// maximized, not every catalog's (an ICU call each): the first of
   /// them, in `available`'s order, whose likely subtags are the link's.
   private struct Matcher {
     let available: [String]

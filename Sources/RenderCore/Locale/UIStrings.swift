@@ -4,6 +4,10 @@ import Synchronization
 /// Every piece of UI text the engine shows, by key. A String Catalog in `locales/`
 /// translates each one; a test proves every full language has every key with the same
 /// placeholders and every plural category its language needs.
+///
+/// Each case is its catalog key in lower camel case (`form.error.smsOptIn` is
+/// `formErrorSmsOptIn`): `scripts/embed-data` generates each case's ``index`` from the
+/// catalogs by that rule, and the compiler refuses a key the two do not share.
 package enum UIStringKey: String, CaseIterable, Sendable {
   case headerConnectedTo = "header.connectedTo"
   case headerPrivacyPolicy = "header.privacyPolicy"
@@ -76,7 +80,7 @@ package enum UIStringKey: String, CaseIterable, Sendable {
   case formHintExample = "form.hint.example"
   case formConsentLegend = "form.consent.legend"
   case formConsentEmail = "form.consent.email"
-  case formConsentSMS = "form.consent.sms"
+  case formConsentSms = "form.consent.sms"
   case formTermsLabel = "form.terms.label"
   case formTermsAgreement = "form.terms.agreement"
   case formActionShare = "form.action.share"
@@ -95,22 +99,10 @@ package enum UIStringKey: String, CaseIterable, Sendable {
   case formErrorCharacters = "form.error.characters"
   case formErrorCountry = "form.error.country"
   case formErrorEmailOptIn = "form.error.emailOptIn"
-  case formErrorSMSOptIn = "form.error.smsOptIn"
+  case formErrorSmsOptIn = "form.error.smsOptIn"
 
   /// The messages with a form per CLDR plural category: a number sits in the sentence.
   package static let plurals: Set<UIStringKey> = [.cartItemCount, .formErrorTooLong, .formErrorPhoneLength]
-
-  /// The key's place in ``allCases`` (declaration order): where a ``StringTable`` keeps
-  /// its message, so a look-up is an array index rather than hashing the raw value. Read
-  /// from the case's one-byte tag, which is that place for an enum without payloads;
-  /// ``ordinalsAreOrdered`` checks this once, and tables fall back to the raw value
-  /// when it does not hold.
-  @inline(__always)
-  var ordinal: Int { Int(withUnsafeBytes(of: self) { $0.count == 1 ? $0[0] : UInt8.max }) }
-
-  /// True when every key's ``ordinal`` is its index in ``allCases``.
-  static let ordinalsAreOrdered =
-    allCases.count < Int(UInt8.max) && allCases.enumerated().allSatisfy { index, key in key.ordinal == index }
 }
 
 /// The UI strings of every language in `locales/` and the two pseudo-locales, compiled
@@ -166,47 +158,31 @@ package struct UIStrings: Sendable {
 }
 
 /// One language's layered messages, resolved once per language: by ``UIStringKey``
-/// ordinal, each message and its `other` template (the key itself when no catalog has
-/// it), so a page's look-ups index arrays instead of hashing keys' raw values.
+/// index (generated with the catalogs, `EmbeddedLocales.swift`), each message and its
+/// `other` template (the key itself when no catalog has it), so a page's look-ups index
+/// arrays instead of hashing keys' raw values.
 final class ResolvedMessages: Sendable {
-  let byRawValue: [String: LocalizedMessage]
-  /// By ``UIStringKey/ordinal``; empty when ordinals cannot be trusted.
+  /// By ``UIStringKey/index``.
   let messages: [LocalizedMessage?]
-  /// The `other` template of each key, by ordinal.
+  /// The `other` template of each key, by index.
   let templates: [[MessageSegment]]
-  /// ``templates``, each checked for HTML once (``HTMLWriter/Template``), by ordinal.
-  let checkedTemplates: [HTMLWriter.Template]
 
   init(_ byRawValue: [String: LocalizedMessage]) {
-    self.byRawValue = byRawValue
-    if UIStringKey.ordinalsAreOrdered {
-      messages = UIStringKey.allCases.map { byRawValue[$0.rawValue] }
-      templates = UIStringKey.allCases.map { byRawValue[$0.rawValue]?.segments(.other) ?? [.literal($0.rawValue)] }
-    } else {
-      messages = []
-      templates = []
+    var messages = [LocalizedMessage?](repeating: nil, count: UIStringKey.count)
+    var templates = [[MessageSegment]](repeating: [], count: UIStringKey.count)
+    for key in UIStringKey.allCases {
+      messages[key.index] = byRawValue[key.rawValue]
+      templates[key.index] = byRawValue[key.rawValue]?.segments(.other) ?? [.literal(key.rawValue)]
     }
-    checkedTemplates = templates.map(HTMLWriter.Template.init)
+    self.messages = messages
+    self.templates = templates
   }
 
   @inline(__always)
-  func message(_ key: UIStringKey) -> LocalizedMessage? {
-    let index = key.ordinal
-    return index < messages.count ? messages[index] : byRawValue[key.rawValue]
-  }
+  func message(_ key: UIStringKey) -> LocalizedMessage? { messages[key.index] }
 
   @inline(__always)
-  func template(_ key: UIStringKey) -> [MessageSegment] {
-    let index = key.ordinal
-    if index < templates.count { return templates[index] }
-    return byRawValue[key.rawValue]?.segments(.other) ?? [.literal(key.rawValue)]
-  }
-
-  @inline(__always)
-  func checkedTemplate(_ key: UIStringKey) -> HTMLWriter.Template {
-    let index = key.ordinal
-    return index < checkedTemplates.count ? checkedTemplates[index] : HTMLWriter.Template(template(key))
-  }
+  func template(_ key: UIStringKey) -> [MessageSegment] { templates[key.index] }
 }
 
 /// One language's UI strings.
@@ -240,13 +216,9 @@ package struct StringTable: Sendable {
   }
 
   /// The template of `key` (its `other` form for a plural message), split into literal
-  /// text and placeholders: what ``HTMLWriter/text(_:isolated:argument:)`` writes
-  /// straight into a page, each argument escaped there.
+  /// text and placeholders, so that a writer fills in each argument in place (the HTML
+  /// layer escapes the text and each argument itself).
   package func template(_ key: UIStringKey) -> [MessageSegment] { messages.template(key) }
-
-  /// ``template(_:)`` checked for HTML (``HTMLWriter/Template``), made once per language
-  /// when its messages are resolved: for a template a page writes many times.
-  package func checkedTemplate(_ key: UIStringKey) -> HTMLWriter.Template { messages.checkedTemplate(key) }
 
   /// ``template(_:)`` in the CLDR plural form of `count`.
   package func template(_ key: UIStringKey, count: Int) -> [MessageSegment] {

@@ -11,6 +11,12 @@ import Foundation
 /// checks that reading on known values once per process, and every read is checked
 /// against the public `exponent` and `sign`; when either check fails the caller formats
 /// with Foundation instead.
+///
+/// Safety: the storage is read only through `withUnsafeBytes(of:)` of a `Decimal` whose
+/// size is checked to be 20 first, at offsets below 20 (the raw buffer's subscripts and
+/// loads check their bounds in debug builds); the rounded digits are written into a
+/// temporary buffer of the capacity counted for them, through its subscripts (checked
+/// in debug builds too).
 enum DecimalDigits {
   /// Sign, exponent and mantissa (128 bits, as two halves) of a finite `Decimal`.
   struct Parts: Equatable {
@@ -68,7 +74,7 @@ enum DecimalDigits {
   /// one load and without asking Foundation: nil for a longer mantissa or NaN. The
   /// caller checks ``layoutIsKnown`` once (``NumberPattern/Packed`` does when it is
   /// made); the public `exponent` and `sign` are not asked again per value (two calls
-  /// into Foundation, about 50 instructions): a struct has one layout, and every learned
+  /// into Foundation): a struct has one layout, and every learned
   /// pattern writes its probes through this read before it is used.
   @inline(__always)
   static func shortParts(_ value: Decimal) -> Parts? {

@@ -5,8 +5,8 @@ extension Decimal {
   /// values with different exponents are equal, `1.50` is `1.5`; every zero equals
   /// every zero), without its cost for finite values.
   ///
-  /// Foundation's `==` normalises both sides through its general comparison, about 650
-  /// instructions; a cart asks once per item (`isAdjusted`). Finite values are read as
+  /// Foundation's `==` normalises both sides through its general comparison, which costs
+  /// more than the rest of an item's work; a cart asks once per item (`isAdjusted`). Finite values are read as
   /// ``DecimalDigits/Parts`` (``DecimalDigits/shortParts(_:)`` in one load when both
   /// mantissas fit 64 bits) and their mantissas compared at the same exponent; NaN, or
   /// storage that does not read as expected, is left to Foundation's `==`.

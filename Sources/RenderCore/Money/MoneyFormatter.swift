@@ -50,15 +50,23 @@ package struct MoneyFormatter: Sendable {
   /// A learned pattern behind a reference: a formatter is copied freely, its pattern's
   /// arrays are not. Its text is also packed into one allocation the object owns
   /// (``NumberPattern/Packed``), so writing an amount retains nothing.
+  ///
+  /// Safety: `storage` is allocated here with the size and alignment the pattern asks
+  /// for, filled once by `packed(into:)` and never written again, and freed only in
+  /// `deinit`; `packed` points into it and lives in the same object, so it never
+  /// outlives it. Nothing writes after `init`, hence `@unchecked Sendable`.
   private final class Compiled: @unchecked Sendable {
     let pattern: NumberPattern
-    /// Points into `storage`; both are immutable after `init`, hence `@unchecked Sendable`.
+    /// Points into `storage`.
     let packed: NumberPattern.Packed
+    /// ``NumberPattern/textBytes``: every byte the pattern can write.
+    let bytes: ByteSet
     private let storage: UnsafeMutableRawBufferPointer
 
     init?(_ pattern: NumberPattern?) {
       guard let pattern else { return nil }
       self.pattern = pattern
+      bytes = pattern.textBytes
       storage = .allocate(byteCount: pattern.packedByteCount, alignment: NumberPattern.Packed.alignment)
       packed = pattern.packed(into: storage)
     }
@@ -154,47 +162,27 @@ package struct MoneyFormatter: Sendable {
     return text.withUTF8(body)
   }
 
-  /// Calls `body` with the bytes ``withUTF8(_:_:)-(Decimal,_)`` gives and whether they
-  /// need no HTML escaping (true only from a pattern proven free of `&` `"` `<` `>`;
-  /// Foundation's own text is always scanned). Not inlined: a page's writer calls it
-  /// only when ``write(_:into:)-(Decimal,_)`` cannot, and Foundation's style would
-  /// otherwise cost its set-up in every amount's call.
-  @inline(never)
-  func withMarkedUTF8<Result>(
-    _ amount: Decimal, _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ isMarkupFree: Bool) -> Result
-  ) -> Result {
-    if let compiled = amountPattern,
-      let result = compiled.packed.withUTF8(amount, { body($0, compiled.packed.isMarkupFree) })
-    {
-      return result
-    }
-    var text = amount.formatted(currencyStyle)
-    return text.withUTF8 { body($0, false) }
-  }
+  /// Every byte the learned amount pattern can write; nil when Foundation writes the
+  /// amounts. A writer checks it once before letting ``write(_:into:)-(Decimal,_)``
+  /// lay amounts out unscanned.
+  var amountBytes: ByteSet? { amountPattern?.bytes }
 
-  /// Writes `amount` straight into `html`'s page when its pattern is compiled and
-  /// proven markup-free (the bytes ``withMarkedUTF8(_:_:)-(Decimal,_)`` would hand out,
-  /// by the same layout); false, nothing written, otherwise.
-  func write(_ amount: Decimal, into html: inout HTMLWriter) -> Bool {
-    guard let compiled = amountPattern, compiled.packed.isMarkupFree else { return false }
-    return compiled.packed.write(amount, into: &html)
+  /// ``amountBytes`` for counts.
+  var countBytes: ByteSet? { countPattern?.bytes }
+
+  /// Lays `amount` out straight into `sink` by the learned pattern, the bytes
+  /// ``withUTF8(_:_:)-(Decimal,_)`` would hand out; false, nothing written, when there is
+  /// no learned pattern or the amount's digits cannot be read.
+  func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
+    guard let compiled = amountPattern else { return false }
+    return compiled.packed.write(amount, into: &sink)
   }
 
   /// ``write(_:into:)-(Decimal,_)`` for a count.
-  func write(_ count: Int, into html: inout HTMLWriter) -> Bool {
-    guard let compiled = countPattern, compiled.packed.isMarkupFree else { return false }
-    compiled.packed.write(count, into: &html)
+  func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) -> Bool {
+    guard let compiled = countPattern else { return false }
+    compiled.packed.write(count, into: &sink)
     return true
-  }
-
-  /// ``withMarkedUTF8(_:_:)-(Decimal,_)`` for a count.
-  @inline(never)
-  func withMarkedUTF8<Result>(
-    _ count: Int, _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ isMarkupFree: Bool) -> Result
-  ) -> Result {
-    if let compiled = countPattern { return compiled.packed.withUTF8(count) { body($0, compiled.packed.isMarkupFree) } }
-    var text = count.formatted(integerStyle)
-    return text.withUTF8 { body($0, false) }
   }
 
   /// Calls `body` with the UTF-8 of ``format(_:)-(Int)``'s text.

@@ -23,7 +23,6 @@ extension NumberPattern {
         var candidate = sketch
         candidate.minimumGrouping = minimumGrouping
         candidate.negativeZeroKeepsSign = negativeZeroKeepsSign
-        candidate.isMarkupFree = candidate.textIsMarkupFree
         let matches = zip(probes, expected).allSatisfy { probe, wanted in
           guard let wanted else { return false }
           return candidate.format(probe) == wanted

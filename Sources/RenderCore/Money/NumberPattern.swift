@@ -28,17 +28,12 @@ struct NumberPattern: Sendable, Equatable {
   var fractionDigits: Int
   /// Whether a negative amount that rounds to zero keeps its minus sign (`-$0.00`).
   var negativeZeroKeepsSign: Bool
-  /// True when no text of the pattern (affixes, digits, separators) holds a byte HTML
-  /// escapes (`&` `"` `<` `>`): its amounts are copied into a page unscanned. Set by
-  /// ``learn(wholeNumbers:reference:)`` from the learned text.
-  var isMarkupFree = false
-
-  /// True when none of the pattern's text holds `&` `"` `<` or `>`.
-  var textIsMarkupFree: Bool {
-    let texts = [
-      positivePrefix, positiveSuffix, negativePrefix, negativeSuffix, digits, decimalSeparator, groupingSeparator,
-    ]
-    return !texts.contains { $0.contains(where: HTMLWriter.entityBytes.contains) }
+  /// Every byte the pattern can write (affixes, digits, separators): what a writer
+  /// checks once to know whether the pattern's amounts need its escaping.
+  var textBytes: ByteSet {
+    ByteSet(
+      positivePrefix + positiveSuffix + negativePrefix + negativeSuffix + digits + decimalSeparator
+        + groupingSeparator)
   }
 
   /// `amount` as Foundation writes it with this pattern, or nil when its digits cannot
@@ -105,13 +100,13 @@ struct NumberPattern: Sendable, Equatable {
       negativeSuffix: negativeSuffix, decimalSeparator: decimalSeparator, groupingSeparator: groupingSeparator,
       digitWidth: digitWidth, primaryGroup: primaryGroup, secondaryGroup: max(1, secondaryGroup),
       minimumGrouping: minimumGrouping, fractionDigits: fractionDigits, negativeZeroKeepsSign: negativeZeroKeepsSign,
-      isMarkupFree: isMarkupFree, readsDecimalStorage: DecimalDigits.layoutIsKnown,
+      readsDecimalStorage: DecimalDigits.layoutIsKnown,
       digitRuns: digitRuns, fixedRoom: affixes + decimalSeparator.count + Packed.slack,
       integerDigitRoom: digitWidth + groupingSeparator.count,
       unitsRoom: affixes + decimalSeparator.count + Packed.slack + 20 * (digitWidth + groupingSeparator.count)
         + fractionDigits * digitWidth)
     let planned = base.initializeMemory(as: Packed.Plan.self, repeating: plan, count: 1)
-    return Packed(base: UnsafeRawPointer(base), plan: UnsafePointer(planned))
+    return Packed(base: UnsafeRawPointer(base), plan: UnsafePointer(planned), byteCount: storage.count)
   }
 
   /// Calls `body` with this pattern packed in a temporary buffer.
@@ -123,7 +118,7 @@ struct NumberPattern: Sendable, Equatable {
   /// (``MoneyFormatter`` keeps one per pair for its lifetime): two pointers, so copying
   /// it copies nothing else and retains nothing. Every amount and count, `String` or
   /// bytes, is laid out by one function,
-  /// ``layout(negative:integer:integerCount:fraction:fractionCount:digitsHaveSlack:into:)``,
+  /// ``layout(negative:integer:integerCount:fraction:fractionCount:digitsEnd:into:)``,
   /// in one pass: each affix and separator (at most 16 bytes) is copied as one 16-byte
   /// word, a run of digits as 16-byte words too when they are ASCII or two bytes each
   /// (`٤`, see ``DigitRuns``), other digits as one 4-byte word each from a table; each
@@ -133,6 +128,18 @@ struct NumberPattern: Sendable, Equatable {
   /// (a mantissa of at most 64 bits, rounded in integer arithmetic), two at a time into
   /// a buffer on the stack (``layout(negative:units:zeros:into:)``); the others' from
   /// ``DecimalDigits/withRounded(_:places:_:)``. Both round half-even to the same digits.
+  ///
+  /// Safety: `base` points at the storage ``NumberPattern/packed(into:)`` filled, whose
+  /// owner keeps it alive and unchanged for the whole life of every copy of this value
+  /// (``MoneyFormatter`` frees it in its `deinit`; ``NumberPattern/withPacked(_:)`` only
+  /// inside its closure). It is ``byteCount`` bytes: the ``Plan`` at its start (`plan`,
+  /// aligned to ``alignment``), the digit table, the texts, then ``slack`` zero bytes, so
+  /// a 16-byte load at any text's offset stays inside. Every output buffer has the room
+  /// ``room(integerDigits:fractionDigits:)`` or ``Plan/unitsRoom`` gives (slack
+  /// included), so a 16-byte store at any piece's start stays inside; the digit buffer
+  /// of ``layout(negative:units:zeros:into:)`` is 64 bytes with its digits ending at 40,
+  /// so a 16-byte load at any digit stays inside. Debug builds assert each of these
+  /// bounds where the memory is touched.
   struct Packed {
     /// The pattern's numbers and where its texts lie, at the start of the storage.
     struct Plan {
@@ -148,8 +155,6 @@ struct NumberPattern: Sendable, Equatable {
       var minimumGrouping: Int
       var fractionDigits: Int
       var negativeZeroKeepsSign: Bool
-      /// ``NumberPattern/isMarkupFree``.
-      var isMarkupFree: Bool
       /// ``DecimalDigits/layoutIsKnown``, read once.
       var readsDecimalStorage: Bool
       /// How runs of digits are written.
@@ -198,14 +203,16 @@ struct NumberPattern: Sendable, Equatable {
     /// The storage: plan, digit table, texts, then ``slack`` zero bytes.
     private let base: UnsafeRawPointer
     private let plan: UnsafePointer<Plan>
+    /// The storage's size, for the debug bounds checks.
+    private let byteCount: Int
 
-    fileprivate init(base: UnsafeRawPointer, plan: UnsafePointer<Plan>) {
+    fileprivate init(base: UnsafeRawPointer, plan: UnsafePointer<Plan>, byteCount: Int) {
+      assert(UnsafeRawPointer(plan) == base && Int(bitPattern: base) % Packed.alignment == 0)
+      assert(byteCount >= Packed.textStart + Packed.slack)
       self.base = base
       self.plan = plan
+      self.byteCount = byteCount
     }
-
-    /// ``NumberPattern/isMarkupFree``: the bytes written need no HTML escaping.
-    var isMarkupFree: Bool { plan.pointee.isMarkupFree }
 
     /// Calls `body` with `amount`'s UTF-8 as ``NumberPattern/format(_:)-(Decimal)``
     /// writes it, laid out in a temporary buffer; nil when its digits cannot be read.
@@ -229,41 +236,34 @@ struct NumberPattern: Sendable, Equatable {
       }
     }
 
-    /// Writes `amount` as ``withUTF8(_:_:)-(Decimal,_)`` gives it straight into `html`'s
-    /// page, unescaped (for a pattern that ``isMarkupFree``), by the same layout; false,
-    /// nothing written, when its digits cannot be read.
-    func write(_ amount: Decimal, into html: inout HTMLWriter) -> Bool {
+    /// Lays `amount` out as ``withUTF8(_:_:)-(Decimal,_)`` gives it straight into
+    /// `sink`, by the same layout; false, nothing written, when its digits cannot be read.
+    func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
       if let (negative, units) = roundedUnits(amount) {
-        html.appendLaidOut(unitsRoom) { out in
-          guard let start = out.baseAddress else { return 0 }
-          return layout(negative: negative, units: units, zeros: 0, into: UnsafeMutableRawPointer(start))
-        }
+        sink.append(room: unitsRoom) { layout(negative: negative, units: units, zeros: 0, into: $0) }
         return true
       }
-      return writeRounded(amount, into: &html)
+      return writeRounded(amount, into: &sink)
     }
 
     /// ``write(_:into:)-(Decimal,_)`` for an amount ``roundedUnits(_:)`` does not take.
     @inline(never)
-    private func writeRounded(_ amount: Decimal, into html: inout HTMLWriter) -> Bool {
+    private func writeRounded<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
       let written: Void? = DecimalDigits.withRounded(amount, places: plan.pointee.fractionDigits) {
         isNegative, integer, fraction in
         let negative = isNegative && (!Self.isZero(integer, fraction) || plan.pointee.negativeZeroKeepsSign)
-        html.appendLaidOut(room(integerDigits: integer.count, fractionDigits: fraction.count)) { out in
-          guard let start = out.baseAddress else { return 0 }
-          return layout(negative: negative, integer: integer, fraction: fraction, into: UnsafeMutableRawPointer(start))
+        sink.append(room: room(integerDigits: integer.count, fractionDigits: fraction.count)) {
+          layout(negative: negative, integer: integer, fraction: fraction, into: $0)
         }
       }
       return written != nil
     }
 
-    /// Writes `count` as ``withUTF8(_:_:)-(Int,_)`` gives it straight into `html`'s page.
-    func write(_ count: Int, into html: inout HTMLWriter) {
+    /// Lays `count` out as ``withUTF8(_:_:)-(Int,_)`` gives it straight into `sink`.
+    func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) {
       let zeros = plan.pointee.fractionDigits
-      html.appendLaidOut(unitsRoom) { out in
-        guard let start = out.baseAddress else { return 0 }
-        return layout(
-          negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: UnsafeMutableRawPointer(start))
+      sink.append(room: unitsRoom) {
+        layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: $0)
       }
     }
 
@@ -283,7 +283,7 @@ struct NumberPattern: Sendable, Equatable {
       !integer.contains { $0 != UInt8(ascii: "0") } && !fraction.contains { $0 != UInt8(ascii: "0") }
     }
 
-    /// The room ``layout(negative:integer:integerCount:fraction:fractionCount:digitsHaveSlack:into:)``
+    /// The room ``layout(negative:integer:integerCount:fraction:fractionCount:digitsEnd:into:)``
     /// needs for so many digits: at least what it writes, and the slack its last word
     /// may write past that.
     @inline(__always)
@@ -299,11 +299,12 @@ struct NumberPattern: Sendable, Equatable {
     /// with them.
     @inline(__always)
     private func laidOut<Result>(
-      room: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result, _ write: (UnsafeMutableRawPointer) -> Int
+      room: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result, _ write: (UnsafeMutableRawBufferPointer) -> Int
     ) -> Result {
       withUnsafeTemporaryAllocation(byteCount: room, alignment: 16) { out in
+        let written = write(out)
+        assert(written >= 0 && written <= out.count, "NumberPattern.Packed: laid out past its room")
         guard let start = out.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        let written = write(start)
         return body(UnsafeBufferPointer(start: start.bindMemory(to: UInt8.self, capacity: written), count: written))
       }
     }
@@ -314,10 +315,12 @@ struct NumberPattern: Sendable, Equatable {
     /// them and the zeros before a short fraction (`units` 5 at two places is `0.05`)
     /// are already there.
     @inline(__always)
-    private func layout(negative: Bool, units: UInt64, zeros: Int, into out: UnsafeMutableRawPointer) -> Int {
+    private func layout(negative: Bool, units: UInt64, zeros: Int, into out: UnsafeMutableRawBufferPointer) -> Int {
+      assert(out.count >= unitsRoom && (0...19).contains(zeros))
       // 20 digits and up to 19 zeros end at 40; the slack follows.
-      withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { buffer in
+      return withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { buffer in
         guard let digits = buffer.baseAddress else { return 0 }
+        let digitsEnd = UnsafeRawPointer(digits + 64)
         for offset in stride(from: 0, to: 64, by: 16) {
           digits.storeBytes(of: SIMD16<UInt8>(), toByteOffset: offset, as: SIMD16<UInt8>.self)
         }
@@ -327,6 +330,7 @@ struct NumberPattern: Sendable, Equatable {
           let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
           let tens = pair / 10
           start &-= 2
+          assert(start >= 0, "NumberPattern.Packed: more than 20 digits")
           digits.storeBytes(
             of: UInt16(truncatingIfNeeded: tens | (pair &- tens &* 10) &<< 8), toByteOffset: start, as: UInt16.self)
           rest = quotient
@@ -342,9 +346,10 @@ struct NumberPattern: Sendable, Equatable {
         }
         let integerEnd = 40 &- plan.pointee.fractionDigits
         start = min(start, integerEnd &- 1)
+        assert(start >= 0 && integerEnd <= 40)
         return layout(
           negative: negative, integer: UnsafeRawPointer(digits + start), integerCount: integerEnd &- start,
-          fraction: UnsafeRawPointer(digits + integerEnd), fractionCount: 40 &- integerEnd, digitsHaveSlack: true,
+          fraction: UnsafeRawPointer(digits + integerEnd), fractionCount: 40 &- integerEnd, digitsEnd: digitsEnd,
           into: out)
       }
     }
@@ -352,54 +357,61 @@ struct NumberPattern: Sendable, Equatable {
     /// Lays out ASCII digits from ``DecimalDigits/withRounded(_:places:_:)`` into `out`.
     private func layout(
       negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-      into out: UnsafeMutableRawPointer
+      into out: UnsafeMutableRawBufferPointer
     ) -> Int {
       guard let integerStart = integer.baseAddress else { return 0 }
+      assert(out.count >= room(integerDigits: integer.count, fractionDigits: fraction.count))
       return layout(
         negative: negative, integer: UnsafeRawPointer(integerStart), integerCount: integer.count,
         fraction: UnsafeRawPointer(fraction.baseAddress ?? integerStart), fractionCount: fraction.count,
-        digitsHaveSlack: false, into: out)
+        digitsEnd: nil, into: out)
     }
 
     /// Lays out digits (values 0–9, or ASCII: a digit is read as `d & 15`) into `out`
     /// (room for ``room(integerDigits:fractionDigits:)`` bytes): affixes, grouped integer
     /// part, decimal separator, fraction. Returns the bytes written; those after them up
-    /// to the room are scratch. `digitsHaveSlack`: 16 bytes may be read after the digits.
+    /// to the room are scratch. `digitsEnd`, when given, ends the buffer the digits lie
+    /// in, at least 16 bytes after the last: runs of digits are then read 16 at a time.
     @inline(__always)
     private func layout(
       negative: Bool, integer: UnsafeRawPointer, integerCount: Int, fraction: UnsafeRawPointer, fractionCount: Int,
-      digitsHaveSlack: Bool, into out: UnsafeMutableRawPointer
+      digitsEnd: UnsafeRawPointer?, into buffer: UnsafeMutableRawBufferPointer
     ) -> Int {
+      guard let out = buffer.baseAddress else { return 0 }
+      let room = buffer.count
       var at = 0
-      put(negative ? plan.pointee.negativePrefix : plan.pointee.positivePrefix, into: out, at: &at)
+      put(negative ? plan.pointee.negativePrefix : plan.pointee.positivePrefix, into: out, room: room, at: &at)
       let primary = plan.pointee.primaryGroup
       if primary > 0 && integerCount >= primary &+ plan.pointee.minimumGrouping {
         // The leftmost group is what is left over by the secondary groups.
         let secondary = plan.pointee.secondaryGroup
         let beforePrimary = integerCount &- primary
         var index = (beforePrimary &- 1) % secondary &+ 1
-        putDigits(integer, count: index, slack: digitsHaveSlack, into: out, at: &at)
+        putDigits(integer, count: index, digitsEnd: digitsEnd, into: out, room: room, at: &at)
         while index < beforePrimary {
-          put(plan.pointee.groupingSeparator, into: out, at: &at)
-          putDigits(integer + index, count: secondary, slack: digitsHaveSlack, into: out, at: &at)
+          put(plan.pointee.groupingSeparator, into: out, room: room, at: &at)
+          putDigits(integer + index, count: secondary, digitsEnd: digitsEnd, into: out, room: room, at: &at)
           index &+= secondary
         }
-        put(plan.pointee.groupingSeparator, into: out, at: &at)
-        putDigits(integer + index, count: primary, slack: digitsHaveSlack, into: out, at: &at)
+        put(plan.pointee.groupingSeparator, into: out, room: room, at: &at)
+        putDigits(integer + index, count: primary, digitsEnd: digitsEnd, into: out, room: room, at: &at)
       } else {
-        putDigits(integer, count: integerCount, slack: digitsHaveSlack, into: out, at: &at)
+        putDigits(integer, count: integerCount, digitsEnd: digitsEnd, into: out, room: room, at: &at)
       }
       if fractionCount > 0 {
-        put(plan.pointee.decimalSeparator, into: out, at: &at)
-        putDigits(fraction, count: fractionCount, slack: digitsHaveSlack, into: out, at: &at)
+        put(plan.pointee.decimalSeparator, into: out, room: room, at: &at)
+        putDigits(fraction, count: fractionCount, digitsEnd: digitsEnd, into: out, room: room, at: &at)
       }
-      put(negative ? plan.pointee.negativeSuffix : plan.pointee.positiveSuffix, into: out, at: &at)
+      put(negative ? plan.pointee.negativeSuffix : plan.pointee.positiveSuffix, into: out, room: room, at: &at)
+      assert(at <= room)
       return at
     }
 
     /// Copies `text` to `out` at `at`: one 16-byte word when it is that short.
     @inline(__always)
-    private func put(_ text: Text, into out: UnsafeMutableRawPointer, at: inout Int) {
+    private func put(_ text: Text, into out: UnsafeMutableRawPointer, room: Int, at: inout Int) {
+      assert(text.offset >= Packed.textStart && text.offset + max(16, text.count) <= byteCount)
+      assert(at >= 0 && at + max(16, text.count) <= room, "NumberPattern.Packed: a text past the room")
       if text.count <= 16 {
         let word = base.loadUnaligned(fromByteOffset: text.offset, as: SIMD16<UInt8>.self)
         out.storeBytes(of: word, toByteOffset: at, as: SIMD16<UInt8>.self)
@@ -410,17 +422,20 @@ struct NumberPattern: Sendable, Equatable {
     }
 
     /// Writes `count` digits from `digits` in the pattern's digits: a run at a time
-    /// (``DigitRuns``) when `slack` says 16 bytes may be read past them, else one 4-byte
-    /// word each from the table.
+    /// (``DigitRuns``) when `digitsEnd` says 16 bytes may be read past them, else one
+    /// 4-byte word each from the table.
     @inline(__always)
     private func putDigits(
-      _ digits: UnsafeRawPointer, count: Int, slack: Bool, into out: UnsafeMutableRawPointer, at: inout Int
+      _ digits: UnsafeRawPointer, count: Int, digitsEnd: UnsafeRawPointer?, into out: UnsafeMutableRawPointer,
+      room: Int, at: inout Int
     ) {
-      if slack {
+      if let digitsEnd {
         switch plan.pointee.digitRuns {
         case .ascii:
           var done = 0
           repeat {
+            assert(digits + done + 16 <= digitsEnd, "NumberPattern.Packed: a digit run read past its buffer")
+            assert(at + done + 16 <= room, "NumberPattern.Packed: a digit run past the room")
             let word = digits.loadUnaligned(fromByteOffset: done, as: SIMD16<UInt8>.self) | SIMD16(repeating: 0x30)
             out.storeBytes(of: word, toByteOffset: at &+ done, as: SIMD16<UInt8>.self)
             done &+= 16
@@ -430,6 +445,8 @@ struct NumberPattern: Sendable, Equatable {
         case .twoBytes(let zero):
           var done = 0
           repeat {
+            assert(digits + done + 8 <= digitsEnd, "NumberPattern.Packed: a digit run read past its buffer")
+            assert(at + 2 * done + 16 <= room, "NumberPattern.Packed: a digit run past the room")
             let values = SIMD8<UInt16>(
               truncatingIfNeeded: digits.loadUnaligned(fromByteOffset: done, as: SIMD8<UInt8>.self))
             let words = values &<< 8 &+ SIMD8(repeating: zero)
@@ -445,6 +462,7 @@ struct NumberPattern: Sendable, Equatable {
       let table = base + Packed.digitTableStart
       let width = plan.pointee.digitWidth
       for index in 0..<count {
+        assert(at + 4 <= room, "NumberPattern.Packed: a digit past the room")
         let digit = digits.load(fromByteOffset: index, as: UInt8.self)
         let word = table.loadUnaligned(fromByteOffset: Int(digit & 15) &<< 2, as: UInt32.self)
         out.storeBytes(of: word, toByteOffset: at, as: UInt32.self)

@@ -43,7 +43,8 @@ struct ScalarLayoutMemo: Sendable {
     var index = 0
     let count = utf8.count
     while index < count {
-      // Eight bytes at a time while they are printable ASCII: a column each.
+      // Eight bytes at a time while they are printable ASCII: a column each. Safety:
+      // each load reads bytes index..<index + 8 of `utf8`, inside it by the condition.
       while index + 8 <= count, Self.isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
         metrics.width += 8
         index += 8

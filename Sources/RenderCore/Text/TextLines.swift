@@ -8,8 +8,13 @@ package struct TextLines: Sendable {
   /// The page's bytes in memory of their own, written in place through a pointer (an
   /// array's `append(contentsOf:)` cost more than the copy for pieces of a few bytes),
   /// copied on write like an array's.
+  ///
+  /// Safety: `base` is `capacity` bytes allocated by the storage and freed in its
+  /// `deinit`; a ``TextLines`` writes only when it holds the one reference
+  /// (`isKnownUniquelyReferenced`, else it copies first: hence `@unchecked Sendable`),
+  /// and only after ``room(for:)`` made room for the write; it reads only its first
+  /// `count` bytes. Debug builds assert both bounds.
   private final class Storage: @unchecked Sendable {
-    // Only a TextLines holding the one reference writes (`isKnownUniquelyReferenced`).
     let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
 
@@ -63,13 +68,15 @@ package struct TextLines: Sendable {
 
   /// The bytes of `range`, within what is written.
   private func written(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: storage.base + range.lowerBound, count: range.count)
+    assert(range.lowerBound >= 0 && range.upperBound <= count, "TextLines: a read past what is written")
+    return UnsafeBufferPointer(start: storage.base + range.lowerBound, count: range.count)
   }
 
   /// Where the next `extra` bytes go, with room for them in storage this buffer alone holds.
   @inline(__always)
   private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
     if _slowPath(count + extra > storage.capacity || !isKnownUniquelyReferenced(&storage)) { makeRoom(for: extra) }
+    assert(extra >= 0 && count + extra <= storage.capacity, "TextLines: no room made")
     return storage.base + count
   }
 
@@ -112,8 +119,7 @@ package struct TextLines: Sendable {
   }
 
   /// `line` as a line of its own (a `String`), without the generic call
-  /// (another module's call of the generic one is not specialized: ≈ 280 instructions
-  /// for an empty line).
+  /// (another module's call of the generic one is not specialized).
   package mutating func append(line: String) {
     beginLine()
     if !line.isEmpty { append(line) }
@@ -219,6 +225,7 @@ package struct TextLines: Sendable {
   /// Drops the white space ending the line, as `String.trimmingTrailingSpaces` does.
   private mutating func trimLineEnd() {
     guard count > lineStart else { return }
+    assert(lineStart >= 0 && count <= storage.capacity)
     let bytes = storage.base
     let last = bytes[count - 1]
     // Ends in a printable ASCII character other than a space: nothing to trim.

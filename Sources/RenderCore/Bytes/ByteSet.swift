@@ -1,0 +1,26 @@
+/// A set of byte values (256 bits): which bytes a learned number pattern can write, so
+/// that a writer tells at once whether any of them needs its escaping.
+struct ByteSet: Sendable, Equatable {
+  private var bits = SIMD4<UInt64>()
+
+  init(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes { insert(byte) }
+  }
+
+  mutating func insert(_ byte: UInt8) {
+    bits[Int(byte >> 6)] |= 1 << UInt64(byte & 63)
+  }
+
+  func contains(_ byte: UInt8) -> Bool {
+    bits[Int(byte >> 6)] & 1 << UInt64(byte & 63) != 0
+  }
+
+  /// True when no byte is in both sets.
+  func isDisjoint(with other: ByteSet) -> Bool { bits & other.bits == SIMD4() }
+
+  static func + (lhs: ByteSet, rhs: ByteSet) -> ByteSet {
+    var union = lhs
+    union.bits |= rhs.bits
+    return union
+  }
+}
