@@ -31,6 +31,9 @@ let package = Package(
     // resolved once (inline there: see Sources/CMicroHTTPD/microhttpd_loader.h).
     .systemLibrary(name: "CMicroHTTPD"),
     .systemLibrary(name: "CGnuTLS"),
+    // hiredis (Debian's libhiredis-dev): the Redis client under `serve --store redis://…`,
+    // opened with dlopen as libmicrohttpd is (Sources/CHiredis/hiredis_loader.h).
+    .systemLibrary(name: "CHiredis"),
     // ICU (Debian's libicu-dev) through a small C file: Foundation bundles its own ICU,
     // and Swift cannot see two copies of ICU's headers at once.
     .target(
@@ -66,6 +69,7 @@ let package = Package(
       name: "FallbackServer",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD", "CGnuTLS",
+        "CHiredis",
       ]),
     .executableTarget(
       name: "render-cli",

@@ -32,6 +32,8 @@ public struct ServerOptions: Sendable, Equatable {
   public var threads = 2
   /// Seconds between reloads of a page whose browser runs no script.
   public var refreshSeconds = 3
+  /// Where the sessions live (`--store`).
+  public var store = StoreLocation.memory
 
   /// `RENDER_API_KEY` must be at least this long.
   public static let minimumAPIKeyLength = 32

@@ -10,6 +10,8 @@ enum ExitCode: Int32 {
   case dataError = 65
   /// EX_NOINPUT: an input file cannot be read.
   case noInput = 66
+  /// EX_UNAVAILABLE: `serve`'s session store (Redis) does not answer.
+  case unavailable = 69
   /// EX_SOFTWARE: a bug in the engine.
   case internalError = 70
   /// EX_CANTCREAT: the `--output` file cannot be written.

@@ -18,6 +18,7 @@ struct ServeOptions: Equatable {
   /// Nil: one per core.
   var threads: Int?
   var refreshSeconds = 3
+  var store = StoreLocation.memory
 }
 
 extension SubcommandDeclarations {
@@ -84,6 +85,16 @@ extension SubcommandDeclarations {
       number(
         "--refresh", help: "Seconds between reloads of a page whose browser runs\nno script. Default: 3.",
         range: 1...3600, into: \.refreshSeconds),
+      OptionDeclaration(
+        "--store", value: "url",
+        help: "Where sessions live: memory, redis://[user:password@]HOST:PORT[/DB]\nor unix:///PATH. Default: memory."
+      ) { options, value throws(UsageError) in
+        guard let store = StoreLocation(value) else {
+          throw UsageError(
+            "'--store' takes memory, redis://[user:password@]HOST:PORT[/DB] or unix://[user:password@]/PATH[?db=DB].")
+        }
+        options.store = store
+      },
     ],
     sections: """
       ENVIRONMENT:
@@ -95,9 +106,12 @@ extension SubcommandDeclarations {
         request on standard error (method, path with tokens cut to 4 characters,
         status, microseconds). SIGTERM or SIGINT stops it (exit 0).
 
+        RENDER_STORE_PASSWORD  the Redis password when --store gives none (kept off
+                             the command line as the API key is)
+
       EXIT STATUS:
         0 stopped by a signal, 64 bad command line, no RENDER_API_KEY or a short one,
-        or an address it cannot listen on.
+        or an address it cannot listen on, 69 the --store Redis does not answer.
 
       """,
     make: { positionals throws(UsageError) in
@@ -131,6 +145,13 @@ enum ServeCommand {
     server.maximumConnectionsPerAddress = options.maximumConnectionsPerAddress
     server.threads = options.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
     server.refreshSeconds = options.refreshSeconds
+    server.store = options.store
+    if case .redis(var address) = options.store, address.password == nil,
+      let password = environment["RENDER_STORE_PASSWORD"], !password.isEmpty
+    {
+      address.password = password
+      server.store = .redis(address)
+    }
 
     // Blocked in every thread started from here on; this one waits for them.
     var signals = sigset_t()
@@ -140,6 +161,10 @@ enum ServeCommand {
     pthread_sigmask(SIG_BLOCK, &signals, nil)
 
     let relay = RelayServer(options: server) { line in write(line + "\n", to: FileHandle.standardError) }
+    if let problem = relay.storeProblem() {
+      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      return Outcome(status: .unavailable, standardError: "Error: \(problem)\n")
+    }
     let port: Int
     do { port = try relay.start() } catch {
       pthread_sigmask(SIG_UNBLOCK, &signals, nil)

@@ -12,13 +12,13 @@ extension RelayServer {
       }
   }
 
-  func merchant(_ endpoint: Endpoint, _ request: HTTPRequest) -> RouteResult {
+  func merchant(_ endpoint: Endpoint, _ request: HTTPRequest) throws(SessionStoreError) -> RouteResult {
     switch endpoint {
-    case .createSession: return .respond(createSession(request))
-    case .call(let id): return .respond(call(id: id, request))
-    case .events(let id): return events(id: id, request)
+    case .createSession: return .respond(try createSession(request))
+    case .call(let id): return .respond(try call(id: id, request))
+    case .events(let id): return try events(id: id, request)
     case .deleteSession(let id):
-      guard store.remove(id: id) else { return .respond(.json(404, #"{"error": "notFound"}"#)) }
+      guard try store.remove(id: id) else { return .respond(.json(404, #"{"error": "notFound"}"#)) }
       forget(id)
       return .respond(HTTPResponse(status: 204))
     default: return .respond(.json(404, #"{"error": "notFound"}"#))
@@ -26,7 +26,7 @@ extension RelayServer {
   }
 
   /// `POST /v1/sessions[?routingKey=KEY]`, body: the session configuration (empty: the default).
-  private func createSession(_ request: HTTPRequest) -> HTTPResponse {
+  private func createSession(_ request: HTTPRequest) throws(SessionStoreError) -> HTTPResponse {
     let routingKey: String
     if let given = request.argument("routingKey") {
       guard Self.isRoutingKey(given) else {
@@ -38,6 +38,7 @@ extension RelayServer {
       routingKey = String(SecureToken.make().prefix(6))
     }
     var configuration = SessionConfiguration.default
+    var source: JSONValue?
     if request.body.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
       let json: JSONValue
       switch parseJSON(request.body) {
@@ -45,12 +46,15 @@ extension RelayServer {
       case .failure(let response): return response
       }
       do { configuration = try SessionConfiguration(json: json) } catch { return Self.dataErrors(error) }
+      source = json
     }
     let session: ServedSession
     do {
       session = try store.create(
-        configuration: configuration, routingKey: routingKey, limit: options.maximumSessions, now: .now)
+        configuration: configuration, source: source, routingKey: routingKey, limit: options.maximumSessions,
+        now: .now)
     } catch {
+      guard error == .full else { throw error }
       return .json(503, #"{"error": "tooManySessions"}"#)
     }
     var response = HTTPResponse.json(
@@ -63,8 +67,8 @@ extension RelayServer {
   }
 
   /// `POST /v1/sessions/{id}/calls`, body: one call as a transcript line.
-  private func call(id: String, _ request: HTTPRequest) -> HTTPResponse {
-    guard let configuration = store.withSession(id: id, { $0.configuration }) else {
+  private func call(id: String, _ request: HTTPRequest) throws(SessionStoreError) -> HTTPResponse {
+    guard let configuration = try store.withSession(id: id, { $0.configuration }) else {
       return .json(404, #"{"error": "notFound"}"#)
     }
     let json: JSONValue
@@ -90,9 +94,9 @@ extension RelayServer {
         ]))
     default: break
     }
-    let outcome = store.withSession(id: id) { session -> Result<UInt64, CustomerSessionError> in
+    let outcome = try store.withSession(id: id) { session -> Result<UInt64, CustomerSessionError> in
       session.lastActivity = .now
-      do throws(CustomerSessionError) { try session.apply(step, eventsKept: options.eventsKept) } catch {
+      do throws(CustomerSessionError) { try session.apply(step, eventsKept: options.eventsKept, line: json) } catch {
         return .failure(error)
       }
       return .success(session.changes)
@@ -114,7 +118,7 @@ extension RelayServer {
   }
 
   /// `GET /v1/sessions/{id}/events?after=N&wait=S`: a long poll.
-  private func events(id: String, _ request: HTTPRequest) -> RouteResult {
+  private func events(id: String, _ request: HTTPRequest) throws(SessionStoreError) -> RouteResult {
     var after = 0
     if let text = request.argument("after") {
       guard let value = Int(text), value >= 0 else {
@@ -129,7 +133,7 @@ extension RelayServer {
       }
       wait = min(value, ServerOptions.maximumWaitSeconds)
     }
-    let found = store.withSession(id: id) { session -> ([JSONValue], UInt64) in
+    let found = try store.withSession(id: id) { session -> ([JSONValue], UInt64) in
       session.lastActivity = .now
       return (session.events(after: after), session.changes)
     }
