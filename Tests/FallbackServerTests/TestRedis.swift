@@ -28,7 +28,9 @@ enum TestStore: String, Sendable, CustomStringConvertible {
 /// (no port to collide with), no persistence (`save ""`, `appendonly no`), an ACL user
 /// with a password and the default user off, as docs/SERVER.md configures one. Started
 /// once per test process, stopped when the process ends: a shell between the two looks
-/// every half second whether this process is still there, and stops Redis when not.
+/// every half second whether this process is still there, and stops Redis when not
+/// (SIGKILL: Redis inherits the test threads' signal mask, which blocks SIGTERM; with no
+/// persistence there is nothing to lose).
 final class TestRedis: Sendable {
   static let shared: TestRedis? = start()
   static let password = "test-redis-password-0123456789"
@@ -83,7 +85,7 @@ final class TestRedis: Sendable {
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = [
       "-c",
-      #""$1" "$2" & pid=$!; while kill -0 "$4" 2>/dev/null; do sleep 0.5; done; kill $pid; wait $pid; rm -rf "$3""#,
+      #""$1" "$2" & pid=$!; while kill -0 "$4" 2>/dev/null; do sleep 0.5; done; kill -KILL $pid; wait $pid; rm -rf "$3""#,
       "sh", server, file.path, directory.path, String(getpid()),
     ]
     // Not this process's output: the test runner waits for that to close.
