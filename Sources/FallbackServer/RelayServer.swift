@@ -62,8 +62,9 @@ public final class RelayServer: HTTPService {
       do throws(SessionStoreError) {
         return try route(endpoint, request)
       } catch {
-        // Nothing was changed: the merchant retries (with the same Idempotency-Key), the
-        // customer's page tries again.
+        // Never 200 unless stored. A change Redis received just before it stopped
+        // answering may still be applied: the merchant retries with the same
+        // Idempotency-Key, which answers it once; the customer's page tries again.
         var response =
           request.path.hasPrefix("/c/")
           ? HTTPResponse.text(503, "Reconnecting: this page is not available for a moment.\n")

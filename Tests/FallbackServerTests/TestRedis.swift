@@ -50,8 +50,9 @@ final class TestRedis: Sendable {
     RedisAddress(endpoint: .unix(path: socket), user: "tts", password: Self.password, database: database)
   }
 
-  /// Databases 1 to 15 in turn (0 is the shared tests' own).
-  func nextDatabase() -> Int { databases.add(1, ordering: .relaxed).newValue % 15 + 1 }
+  /// Databases 1 to 255 in turn (0 is the start-up check's), one per server or group of
+  /// servers, more than the tests make.
+  func nextDatabase() -> Int { databases.add(1, ordering: .relaxed).newValue % 255 + 1 }
 
   private static func start() -> TestRedis? {
     guard
@@ -75,7 +76,7 @@ final class TestRedis: Sendable {
       save ""
       appendonly no
       dir \(directory.path)
-      databases 16
+      databases 256
       user default off
       user tts on >\(password) ~tts:* &tts:* +@all
       """

@@ -13,7 +13,12 @@ import Synchronization
 ///   session's state is the journal replayed (``ServedSession/replay(_:eventsKept:)``);
 ///   its length is the session's version;
 /// - `tts:s:{id}:e`: the events, a Stream trimmed to `--events-kept`, entry ids `SEQ-0`;
+/// - `tts:s:{id}:i`: a hash: the answers of calls made with an `Idempotency-Key`, by key
+///   (written with the journal entry of the call they answer);
 /// - `tts:t:{token}`: the customer token's session id.
+///
+/// And `tts:k:{key}`: the session a `POST /v1/sessions` with that `Idempotency-Key` made
+/// (24 hours).
 ///
 /// And for all sessions, `tts:live` (a sorted set: last activity per session, for
 /// `--max-sessions`) and `tts:seen` (the customer's last request, for the customer
@@ -73,25 +78,38 @@ final class RedisSessionStore: SessionStore {
 
   func create(
     configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
-    now: ContinuousClock.Instant
-  ) throws(SessionStoreError) -> ServedSession {
+    now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
+  ) throws(SessionStoreError) -> SessionCreation {
     let session = ServedSession(
       id: routingKey + "." + SecureToken.make(), customerToken: routingKey + "." + SecureToken.make(),
       configuration: configuration, now: now)
     let wall = Self.wallMilliseconds()
     let reply = try run(
-      Self.createScript, keys: [Self.meta(session.id), Self.token(session.customerToken), Self.live],
+      Self.createScript,
+      keys: [
+        Self.meta(session.id), Self.token(session.customerToken), Self.live,
+        Self.createdKey(idempotency?.key ?? ""),
+      ],
       arguments: [
         source.map(Self.compact) ?? "", session.customerToken, session.id,
         String(idleTimeoutSeconds), String(wall), String(limit), String(wall - idleTimeoutSeconds * 1000),
+        idempotency.map { $0.fingerprint + " " + session.id + " " + session.customerToken } ?? "",
+        String(SessionCreation.keyLifetimeSeconds),
       ])
+    if let kept = reply.text {
+      let fields = kept.split(separator: " ").map(String.init)
+      guard fields.count == 3 else { throw .unavailable }
+      return .kept(fingerprint: fields[0], id: fields[1], customerToken: fields[2])
+    }
     guard reply == .integer(1) else { throw .full }
     remember(id: session.id, Cached(session: session, length: 0), token: session.customerToken)
-    return session
+    return .created(session)
   }
 
-  func withSession<T>(id: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
-    try change(id: id, customer: false, body)
+  func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
+    -> T?
+  {
+    try change(id: id, customer: false, answerKey: answerKey, body)
   }
 
   func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
@@ -103,13 +121,14 @@ final class RedisSessionStore: SessionStore {
       }
     }
     guard let id else { return nil }
-    return try change(id: id, customer: true, body)
+    return try change(id: id, customer: true, answerKey: nil, body)
   }
 
   func remove(id: String) throws(SessionStoreError) -> Bool {
     let reply = try run(
-      Self.deleteScript, keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.seen], arguments: [id]
-    )
+      Self.deleteScript,
+      keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.seen, Self.answers(id)],
+      arguments: [id])
     forgetLocally(id)
     return reply == .integer(1)
   }
@@ -129,7 +148,7 @@ final class RedisSessionStore: SessionStore {
       let id = String(decoding: bytes, as: UTF8.self)
       let outcome: (sent: Bool, absent: Bool, changes: UInt64)?
       do {
-        outcome = try change(id: id, customer: false) { session in
+        outcome = try change(id: id, customer: false, answerKey: nil) { session in
           let absent = session.lastCustomerContact < cutoff
           let sent = absent && session.disconnect(eventsKept: eventsKept)
           return (sent, absent, session.changes)
@@ -159,11 +178,11 @@ final class RedisSessionStore: SessionStore {
 
   /// Loads the session, runs `body` on it and appends what it changed, again on the newer
   /// state while another server changed it meanwhile.
-  private func change<T>(id: String, customer: Bool, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
-    -> T?
-  {
+  private func change<T>(
+    id: String, customer: Bool, answerKey: String?, _ body: (inout ServedSession) -> T
+  ) throws(SessionStoreError) -> T? {
     for _ in 0..<Self.attempts {
-      guard let loaded = try load(id: id, customer: customer) else { return nil }
+      guard let loaded = try load(id: id, customer: customer, answerKey: answerKey) else { return nil }
       var session = loaded.session
       let lastSeq = session.lastEventSeq
       let result = body(&session)
@@ -171,17 +190,21 @@ final class RedisSessionStore: SessionStore {
       var arguments = [
         String(loaded.length), String(idleTimeoutSeconds), String(Self.wallMilliseconds()), id,
         String(max(1, eventsKept)), "\(id) \(session.changes)", String(session.unsaved.count),
+        String(session.unsavedAnswers.count),
       ]
       arguments += session.unsaved.map(Self.compact)
+      for (key, value) in session.unsavedAnswers { arguments += [key, value] }
       for (seq, event) in session.recordedEvents(after: lastSeq) {
         arguments += [String(seq), Self.compact(event)]
       }
       let reply = try run(
-        Self.commitScript, keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live], arguments: arguments)
+        Self.commitScript, keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.answers(id)],
+        arguments: arguments)
       switch reply {
       case .integer(1):
         let length = loaded.length + session.unsaved.count
         session.unsaved.removeAll()
+        session.unsavedAnswers.removeAll()
         remember(id: id, Cached(session: session, length: length), token: nil)
         return result
       case .integer(0): continue
@@ -195,15 +218,19 @@ final class RedisSessionStore: SessionStore {
 
   /// The session as its journal says now, touched (its keys' TTL, and for a customer's
   /// request the customer's last request); nil when there is none.
-  private func load(id: String, customer: Bool) throws(SessionStoreError) -> Cached? {
+  private func load(id: String, customer: Bool, answerKey: String?) throws(SessionStoreError) -> Cached? {
     let cached = cache.withLock { $0.sessions[id] }
     let wall = Self.wallMilliseconds()
     let reply = try run(
-      Self.loadScript, keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.seen],
-      arguments: [String(cached?.length ?? 0), String(idleTimeoutSeconds), String(wall), id, customer ? "1" : "0"])
-    guard case .array(let parts) = reply, parts.count == 5, case .integer(let length) = parts[0],
+      Self.loadScript,
+      keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.seen, Self.answers(id)],
+      arguments: [
+        String(cached?.length ?? 0), String(idleTimeoutSeconds), String(wall), id, customer ? "1" : "0",
+        answerKey ?? "",
+      ])
+    guard case .array(let parts) = reply, parts.count == 6, case .integer(let length) = parts[0],
       let configuration = parts[1].text, let token = parts[2].text, let seen = parts[3].text,
-      case .array(let entries) = parts[4]
+      case .array(let entries) = parts[4], let answer = parts[5].text
     else {
       forgetLocally(id)
       return nil
@@ -218,13 +245,14 @@ final class RedisSessionStore: SessionStore {
     } else {
       // The cache is behind what was read (the session was made again): read it whole.
       forgetLocally(id)
-      return try load(id: id, customer: customer)
+      return try load(id: id, customer: customer, answerKey: answerKey)
     }
     for entry in entries {
       guard let text = entry.text, let json = try? JSONParser.parse(Array(text.utf8)) else { continue }
       _ = current.session.replay(json, eventsKept: eventsKept)
     }
     current.session.unsaved.removeAll()
+    if let answerKey, !answer.isEmpty { current.session.restore(answer: answer, forKey: answerKey) }
     current.length = length
     current.session.lastActivity = now
     if let seenWall = Int(seen) {
@@ -356,59 +384,78 @@ final class RedisSessionStore: SessionStore {
   static func meta(_ id: String) -> String { "tts:s:" + id }
   static func journal(_ id: String) -> String { "tts:s:" + id + ":j" }
   static func events(_ id: String) -> String { "tts:s:" + id + ":e" }
+  static func answers(_ id: String) -> String { "tts:s:" + id + ":i" }
   static func token(_ token: String) -> String { "tts:t:" + token }
+  static func createdKey(_ key: String) -> String { "tts:k:" + key }
   static let live = "tts:live"
   static let seen = "tts:seen"
   static let channel = "tts:changed"
 
-  /// KEYS: meta, token, live. ARGV: configuration, token, id, ttl, now, limit, idle cutoff.
+  /// KEYS: meta, token, live, idempotency key's. ARGV: configuration, token, id, ttl, now,
+  /// limit, idle cutoff, what the idempotency key keeps ('' without one), its lifetime.
+  /// 1 made, 0 full, or the text the key kept.
   static let createScript = """
+    if ARGV[8] ~= '' then
+      local kept = redis.call('GET', KEYS[4])
+      if kept then return kept end
+    end
     redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[7])
     if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then return 0 end
     redis.call('HSET', KEYS[1], 'config', ARGV[1], 'token', ARGV[2])
     redis.call('EXPIRE', KEYS[1], ARGV[4])
     redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4])
     redis.call('ZADD', KEYS[3], ARGV[5], ARGV[3])
+    if ARGV[8] ~= '' then redis.call('SET', KEYS[4], ARGV[8], 'EX', ARGV[9]) end
     return 1
     """
 
-  /// KEYS: meta, journal, events, live, seen. ARGV: from, ttl, now, id, customer (1 or 0).
+  /// KEYS: meta, journal, events, live, seen, answers. ARGV: from, ttl, now, id, customer
+  /// (1 or 0), an idempotency key ('' for none).
   static let loadScript = """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return false end
-    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], 'tts:t:' .. token}) do redis.call('EXPIRE', key, ARGV[2]) end
+    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], KEYS[6], 'tts:t:' .. token}) do
+      redis.call('EXPIRE', key, ARGV[2])
+    end
     redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
     if ARGV[5] == '1' then
       redis.call('HSET', KEYS[1], 'seen', ARGV[3])
       redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
     end
     local fields = redis.call('HMGET', KEYS[1], 'config', 'token', 'seen')
-    return {redis.call('LLEN', KEYS[2]), fields[1] or '', token, fields[3] or '', redis.call('LRANGE', KEYS[2], ARGV[1], -1)}
+    local answer = ''
+    if ARGV[6] ~= '' then answer = redis.call('HGET', KEYS[6], ARGV[6]) or '' end
+    return {redis.call('LLEN', KEYS[2]), fields[1] or '', token, fields[3] or '',
+      redis.call('LRANGE', KEYS[2], ARGV[1], -1), answer}
     """
 
-  /// KEYS: meta, journal, events, live. ARGV: expected length, ttl, now, id, events kept,
-  /// message, entry count, the entries, then (seq, event) pairs. 1 appended, 0 the journal
-  /// grew meanwhile, -1 no session.
+  /// KEYS: meta, journal, events, live, answers. ARGV: expected length, ttl, now, id,
+  /// events kept, message, entry count, answer count, the entries, (key, answer) pairs,
+  /// then (seq, event) pairs. 1 appended, 0 the journal grew meanwhile, -1 no session.
   static let commitScript = """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return -1 end
     if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
     local count = tonumber(ARGV[7])
-    for i = 8, 7 + count do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-    for i = 8 + count, #ARGV, 2 do
+    local answers = tonumber(ARGV[8])
+    for i = 9, 8 + count do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+    for i = 9 + count, 8 + count + 2 * answers, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
+    for i = 9 + count + 2 * answers, #ARGV, 2 do
       redis.call('XADD', KEYS[3], 'MAXLEN', ARGV[5], ARGV[i] .. '-0', 'event', ARGV[i + 1])
     end
-    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], 'tts:t:' .. token}) do redis.call('EXPIRE', key, ARGV[2]) end
+    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], KEYS[5], 'tts:t:' .. token}) do
+      redis.call('EXPIRE', key, ARGV[2])
+    end
     redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
     redis.call('PUBLISH', 'tts:changed', ARGV[6])
     return 1
     """
 
-  /// KEYS: meta, journal, events, live, seen. ARGV: id. 1 removed, 0 none.
+  /// KEYS: meta, journal, events, live, seen, answers. ARGV: id. 1 removed, 0 none.
   static let deleteScript = """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return 0 end
-    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], 'tts:t:' .. token)
+    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[6], 'tts:t:' .. token)
     redis.call('ZREM', KEYS[4], ARGV[1])
     redis.call('ZREM', KEYS[5], ARGV[1])
     redis.call('PUBLISH', 'tts:changed', ARGV[1])

@@ -45,6 +45,12 @@ struct ServedSession: Sendable {
   /// session's journal, from which any server rebuilds the session; the memory store
   /// drops them.
   var unsaved: [JSONValue] = []
+  /// The answers of calls made with an `Idempotency-Key`, by key: the request's
+  /// fingerprint, a line feed, the answer's body. A shared store holds them beside the
+  /// session and gives a route the one its request names.
+  private(set) var answers: [String: String] = [:]
+  /// Answers kept since a store last saved the session (saved with ``unsaved``).
+  var unsavedAnswers: [(key: String, value: String)] = []
 
   /// The session no longer changes for the customer: closed or disconnected.
   var hasEnded: Bool { isClosed || isDisconnected }
@@ -166,6 +172,16 @@ struct ServedSession: Sendable {
   func recordedEvents(after: Int) -> [(seq: Int, json: JSONValue)] {
     events.filter { $0.seq > after }
   }
+
+  /// Keeps the answer to a call made with an `Idempotency-Key`: a later request with the
+  /// key gets it again.
+  mutating func keep(answer value: String, forKey key: String) {
+    answers[key] = value
+    unsavedAnswers.append((key, value))
+  }
+
+  /// An answer kept in the store beside the session (read with it, not changed by it).
+  mutating func restore(answer value: String, forKey key: String) { answers[key] = value }
 
   /// The sequence number of the latest event (0 before the first).
   var lastEventSeq: Int { lastSeq }

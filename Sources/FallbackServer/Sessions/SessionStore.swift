@@ -12,14 +12,19 @@ import Synchronization
 protocol SessionStore: Sendable {
   /// Makes a session whose id and customer token both start with `routingKey`.
   /// - Parameter source: the configuration's JSON as the merchant sent it; nil for the default.
+  /// - Parameter idempotency: the request's `Idempotency-Key` and fingerprint: a key
+  ///   seen in the last ``SessionCreation/keyLifetimeSeconds`` makes nothing and gives
+  ///   back what the first request made (and its fingerprint).
   func create(
     configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
-    now: ContinuousClock.Instant
-  ) throws(SessionStoreError) -> ServedSession
+    now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
+  ) throws(SessionStoreError) -> SessionCreation
 
   /// Runs `body` on the session with merchant id `id` and keeps what it changed; nil
-  /// when there is none.
-  func withSession<T>(id: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T?
+  /// when there is none. `answerKey`: an `Idempotency-Key` whose kept answer `body`
+  /// finds in the session's ``ServedSession/answers``.
+  func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
+    -> T?
 
   /// Runs `body` on the session whose customer token is `token` (a customer's request:
   /// it counts as the customer seen now); nil when there is none.
@@ -45,6 +50,23 @@ protocol SessionStore: Sendable {
   func stopWatching()
 }
 
+extension SessionStore {
+  func withSession<T>(id: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
+    try withSession(id: id, answerKey: nil, body)
+  }
+}
+
+/// What `POST /v1/sessions` made.
+enum SessionCreation {
+  case created(ServedSession)
+  /// The request's `Idempotency-Key` made this session before (`fingerprint`: that
+  /// request's).
+  case kept(fingerprint: String, id: String, customerToken: String)
+
+  /// How long a `POST /v1/sessions` key is remembered: 24 hours, as Stripe's API.
+  static let keyLifetimeSeconds = 24 * 3600
+}
+
 /// Why a store could not do what it was asked.
 enum SessionStoreError: Error, Equatable {
   /// `--max-sessions` are open.
@@ -60,33 +82,46 @@ final class MemorySessionStore: SessionStore {
     var sessions: [String: ServedSession] = [:]
     /// Customer token → session id.
     var tokens: [String: String] = [:]
+    /// `POST /v1/sessions` by `Idempotency-Key`, for ``SessionCreation/keyLifetimeSeconds``.
+    var created: [String: (fingerprint: String, id: String, token: String, at: ContinuousClock.Instant)] = [:]
   }
 
   private let state = Mutex(State())
 
   func create(
     configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
-    now: ContinuousClock.Instant
-  ) throws(SessionStoreError) -> ServedSession {
+    now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
+  ) throws(SessionStoreError) -> SessionCreation {
     let session = ServedSession(
       id: routingKey + "." + SecureToken.make(), customerToken: routingKey + "." + SecureToken.make(),
       configuration: configuration, now: now)
-    let added = state.withLock { state -> Bool in
-      guard state.sessions.count < limit else { return false }
+    let outcome = state.withLock { state -> SessionCreation? in
+      if let idempotency {
+        let oldest = now - .seconds(SessionCreation.keyLifetimeSeconds)
+        if state.created.count >= 1_024 { state.created = state.created.filter { $0.value.at > oldest } }
+        if let kept = state.created[idempotency.key], kept.at > oldest {
+          return .kept(fingerprint: kept.fingerprint, id: kept.id, customerToken: kept.token)
+        }
+      }
+      guard state.sessions.count < limit else { return nil }
       state.sessions[session.id] = session
       state.tokens[session.customerToken] = session.id
-      return true
+      if let idempotency {
+        state.created[idempotency.key] = (idempotency.fingerprint, session.id, session.customerToken, now)
+      }
+      return .created(session)
     }
-    guard added else { throw .full }
-    return session
+    guard let outcome else { throw .full }
+    return outcome
   }
 
-  func withSession<T>(id: String, _ body: (inout ServedSession) -> T) -> T? {
+  func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) -> T? {
     state.withLock { state in
       // Taken out and put back, so the session is changed in place, never copied.
       guard var session = state.sessions.removeValue(forKey: id) else { return nil }
       defer {
         session.unsaved.removeAll(keepingCapacity: true)
+        session.unsavedAnswers.removeAll()
         state.sessions[id] = session
       }
       return body(&session)
@@ -98,6 +133,7 @@ final class MemorySessionStore: SessionStore {
       guard let id = state.tokens[token], var session = state.sessions.removeValue(forKey: id) else { return nil }
       defer {
         session.unsaved.removeAll(keepingCapacity: true)
+        session.unsavedAnswers.removeAll()
         state.sessions[id] = session
       }
       return body(&session)
