@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/socket.h>
 #include <sys/time.h>
 #include <hiredis/hiredis.h>
 
@@ -121,6 +122,9 @@ static inline redisReply *tts_redis_get_reply(redisContext *context) {
   if (library == NULL || library->get_reply(context, &reply) != REDIS_OK) return NULL;
   return (redisReply *)reply;
 }
+
+/// Shuts the connection's socket down, so a read waiting on it in another thread ends.
+static inline void tts_redis_interrupt(redisContext *context) { shutdown(context->fd, SHUT_RDWR); }
 
 static inline void tts_redis_free_reply(redisReply *reply) {
   const struct tts_redis_library *library = tts_redis_ready();

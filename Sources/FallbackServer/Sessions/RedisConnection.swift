@@ -1,4 +1,4 @@
-import CHiredis
+internal import CHiredis
 import Foundation
 import Synchronization
 
@@ -89,7 +89,7 @@ final class RedisConnection: @unchecked Sendable {
   }
 
   /// Ends a ``nextReply()`` waiting in another thread: shuts the socket down.
-  func interrupt() { _ = shutdown(context.pointee.fd, Int32(SHUT_RDWR)) }
+  func interrupt() { tts_redis_interrupt(context) }
 
   /// Whether the connection failed (it is then of no more use).
   var isBroken: Bool { context.pointee.err != 0 }
