@@ -30,6 +30,9 @@ let package = Package(
     // and what it needs. Its header gives the types and constants; the module's header
     // calls through pointers resolved once (see Sources/CMicroHTTPD/microhttpd_loader.h).
     .systemLibrary(name: "CMicroHTTPD"),
+    // hiredis (Debian's libhiredis-dev): the Redis client under `serve --store redis://…`,
+    // opened with dlopen as libmicrohttpd is (Sources/CHiredis/hiredis_loader.h).
+    .systemLibrary(name: "CHiredis"),
     // ICU (Debian's libicu-dev) through a small C file: Foundation bundles its own ICU,
     // and Swift cannot see two copies of ICU's headers at once.
     .target(
@@ -68,7 +71,7 @@ let package = Package(
     .target(
       name: "FallbackServer",
       dependencies: [
-        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD",
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD", "CHiredis",
       ]),
     // Writes the server's CSP hashes (Sources/FallbackServer/Security/ContentHashes.swift)
     // from its live script and style sheets, through `sha256sum` (scripts/embed-data).

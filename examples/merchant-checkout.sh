@@ -9,6 +9,9 @@
 # form. With PLAY_CUSTOMER=1 it plays the customer too (with curl: it opens the page and
 # posts each form with the page's request token), so it runs unattended (scripts/test).
 # ROUTING_KEY (default till-1) is the key a load balancer routes the session by.
+# A request that gets no answer, 502, 503 or 504 (a server restarting, the store
+# failing over) is sent again after a second, up to 10 times; each POST carries an
+# Idempotency-Key, so a call sent again is applied once.
 set -euo pipefail
 base=${1:-http://127.0.0.1:8080}
 key=${RENDER_API_KEY:?set RENDER_API_KEY to the merchant API key of the server}
@@ -22,9 +25,16 @@ body=$(mktemp)
 trap 'rm -f "$body"' EXIT
 
 api() { # METHOD PATH [BODY]: prints the answer; any status but 2xx stops the script
-  local status
-  status=$(curl -sS -o "$body" -w '%{http_code}' -X "$1" -H "$auth" -H 'Content-Type: application/json' \
-    ${3:+--data-binary "$3"} "$base$2")
+  local status idempotency=()
+  [ "$1" = POST ] && idempotency=(-H "Idempotency-Key: $(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')")
+  for _ in $(seq 10); do
+    status=$(curl -sS -o "$body" -w '%{http_code}' -X "$1" -H "$auth" -H 'Content-Type: application/json' \
+      "${idempotency[@]}" ${3:+--data-binary "$3"} "$base$2" 2>/dev/null) || status=000
+    case "$status" in
+    000 | 502 | 503 | 504) sleep 1 ;;
+    *) break ;;
+    esac
+  done
   if [ "${status:0:1}" != 2 ]; then
     echo "merchant: $1 $2 answered $status: $(cat "$body")" >&2
     exit 1
@@ -56,10 +66,20 @@ customer() { # the customer, when played: GET the page, or POST the open form wi
     curl -sS -o /dev/null "$base$url"
     return
   fi
-  local token
-  token=$(curl -sS "$base$url" | sed -n 's/.*name="token" value="\([^"]*\)".*/\1/p')
-  curl -sS -o /dev/null -H 'Content-Type: application/x-www-form-urlencoded' \
-    --data-binary "token=$token&$1&action=share" "$base$url"
+  local token status
+  for _ in $(seq 10); do # as a customer would: the form again until the post is taken
+    status=$(curl -sS -o "$body" -w '%{http_code}' "$base$url" 2>/dev/null) || status=000
+    if [ "$status" != 200 ]; then
+      sleep 1
+      continue
+    fi
+    token=$(sed -n 's/.*name="token" value="\([^"]*\)".*/\1/p' "$body")
+    [ -n "$token" ] || return 0 # no form open: answered already
+    status=$(curl -sS -o /dev/null -w '%{http_code}' -H 'Content-Type: application/x-www-form-urlencoded' \
+      --data-binary "token=$token&$1&action=share" "$base$url" 2>/dev/null) || status=000
+    [ "$status" = 303 ] && return
+    sleep 1
+  done
 }
 
 session=$(api POST "/v1/sessions?routingKey=${ROUTING_KEY:-till-1}" "$(cat "$here/session.json")")

@@ -10,7 +10,7 @@ import Synchronization
 /// route and rule is tested without a socket; ``start()`` puts it on the network.
 public final class RelayServer: HTTPService {
   let options: ServerOptions
-  let store = SessionStore()
+  let store: any SessionStore
   let parked = ParkedRequests()
   let pages = PageCache()
   let security = SecurityHeaders()
@@ -26,6 +26,19 @@ public final class RelayServer: HTTPService {
   public init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
     self.options = options
     self.log = log
+    switch options.store {
+    case .memory: store = MemorySessionStore()
+    case .redis(let address):
+      store = RedisSessionStore(address, idleTimeoutSeconds: options.idleTimeoutSeconds, eventsKept: options.eventsKept)
+    }
+  }
+
+  /// Why the store cannot be used (Redis down or unreachable, a refused login, hiredis
+  /// missing), naming it; nil when it answers. `serve` asks before it listens.
+  public func storeProblem() -> String? {
+    guard let redis = store as? RedisSessionStore else { return nil }
+    do throws(RedisFailure) { try redis.check() } catch { return "the session store \(error.description)" }
+    return nil
   }
 
   // MARK: HTTPService
@@ -63,27 +76,49 @@ public final class RelayServer: HTTPService {
       if request.bodyTooLarge {
         return .respond(secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)))
       }
-      let result: RouteResult
-      switch endpoint {
-      case .health: result = .respond(isDraining ? .text(503, "draining\n") : .text(200, "ok\n"))
-      case .script:
-        result = .respond(
-          HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
-            body: Array(LiveScript.source.utf8)))
-      case .metrics:
-        guard authorized(request) else { return .respond(secured(unauthorized)) }
-        result = .respond(metricsPage())
-      case .createSession, .call, .events, .deleteSession:
-        guard authorized(request) else { return .respond(secured(unauthorized)) }
-        result = merchant(endpoint, request)
-      case .page(let token): result = .respond(page(token: token, request))
-      case .submit(let token): result = .respond(submit(token: token, request))
-      case .stream(let token): result = stream(token: token, request)
+      do throws(SessionStoreError) {
+        return try route(endpoint, request)
+      } catch {
+        metrics.storeError()
+        // Never 200 unless stored. A change Redis received just before it stopped
+        // answering may still be applied: the merchant retries with the same
+        // Idempotency-Key, which answers it once; the customer's page tries again.
+        var response =
+          request.path.hasPrefix("/c/")
+          ? HTTPResponse.text(503, "Reconnecting: this page is not available for a moment.\n")
+          : HTTPResponse.json(503, #"{"error": "storeUnavailable"}"#)
+        response.headers.append(("Retry-After", "1"))
+        return .respond(secured(response))
       }
-      if case .respond(let response) = result { return .respond(secured(response)) }
-      return result
     }
+  }
+
+  private func route(_ endpoint: Endpoint, _ request: HTTPRequest) throws(SessionStoreError) -> RouteResult {
+    let result: RouteResult
+    switch endpoint {
+    case .health:
+      if isDraining {
+        result = .respond(.text(503, "draining\n"))
+      } else {
+        result = .respond(store.isAvailable ? .text(200, "ok\n") : .text(503, "store unavailable\n"))
+      }
+    case .script:
+      result = .respond(
+        HTTPResponse(
+          status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
+          body: Array(LiveScript.source.utf8)))
+    case .metrics:
+      guard authorized(request) else { return .respond(secured(unauthorized)) }
+      result = .respond(metricsPage())
+    case .createSession, .call, .events, .deleteSession:
+      guard authorized(request) else { return .respond(secured(unauthorized)) }
+      result = try merchant(endpoint, request)
+    case .page(let token): result = .respond(try page(token: token, request))
+    case .submit(let token): result = .respond(try submit(token: token, request))
+    case .stream(let token): result = try stream(token: token, request)
+    }
+    if case .respond(let response) = result { return .respond(secured(response)) }
+    return result
   }
 
   public func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
@@ -173,6 +208,15 @@ public final class RelayServer: HTTPService {
     }
     daemon.withLock { $0 = started }
     running.store(true, ordering: .relaxed)
+    store.watch { [parked] id, changes in
+      if id.isEmpty {
+        parked.wakeAll()  // messages may have been lost: every wait looks again
+      } else if let changes {
+        parked.changed(id, version: changes)
+      } else {
+        parked.forget(id)
+      }
+    }
     let thread = Thread { [self] in maintain() }
     thread.name = "relay-clock"
     thread.start()
@@ -200,6 +244,7 @@ public final class RelayServer: HTTPService {
   public func stop(grace: Duration = .seconds(3)) {
     guard let current = daemon.withLock({ $0 }) else { return }
     current.stopAccepting()
+    store.stopWatching()
     parked.stop()
     let deadline = ContinuousClock.now + grace
     while current.requestsInFlight > 0, ContinuousClock.now < deadline {

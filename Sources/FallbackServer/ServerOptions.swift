@@ -34,6 +34,8 @@ public struct ServerOptions: Sendable, Equatable {
   public var threads = 0
   /// Seconds between reloads of a page whose browser runs no script.
   public var refreshSeconds = 3
+  /// Where the sessions live (`--store`).
+  public var store = StoreLocation.memory
   /// `HOST:PORT` (or `PORT`, on `127.0.0.1`) of a second listener that answers
   /// `GET /metrics` without the key, for a scraper that has none; nil: `/metrics` only
   /// on the main address, behind the merchant key.

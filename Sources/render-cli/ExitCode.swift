@@ -10,7 +10,8 @@ enum ExitCode: Int32 {
   case dataError = 65
   /// EX_NOINPUT: an input file cannot be read.
   case noInput = 66
-  /// EX_UNAVAILABLE: a library `serve` needs cannot be loaded.
+  /// EX_UNAVAILABLE: `serve` cannot load a library it needs, or its session store (Redis)
+  /// does not answer.
   case unavailable = 69
   /// EX_SOFTWARE: a bug in the engine.
   case internalError = 70

@@ -90,11 +90,23 @@ extension SubcommandDeclarations {
         }
         options.logFormat = format
       },
+      OptionDeclaration(
+        "--store", value: "url",
+        help: "Where sessions live: memory, redis://[user:password@]HOST:PORT[/DB]\nor unix:///PATH. Default: memory."
+      ) { options, value throws(UsageError) in
+        guard let store = StoreLocation(value) else {
+          throw UsageError(
+            "'--store' takes memory, redis://[user:password@]HOST:PORT[/DB] or unix://[user:password@]/PATH[?db=DB].")
+        }
+        options.store = store
+      },
     ],
     sections: """
       ENVIRONMENT:
         RENDER_API_KEY       the merchant API key, at least \(ServerOptions.minimumAPIKeyLength) characters (never an
                              option: command lines are visible to other users)
+        RENDER_STORE_PASSWORD  the Redis password when --store gives none (kept off
+                             the command line as the API key is)
 
       OUTPUT:
         'listening on http://HOST:PORT' on standard output when ready; one line per
@@ -107,7 +119,7 @@ extension SubcommandDeclarations {
     exitMeanings: [
       .success: "stopped by a signal",
       .usage: "bad command line, no RENDER_API_KEY or a short one, or an address it cannot listen on",
-      .unavailable: "a library it needs cannot be loaded",
+      .unavailable: "a library it needs cannot be loaded, or the --store Redis does not answer",
     ],
     make: { positionals throws(UsageError) in
       _ = try CommandLineSyntax.positionals(positionals, count: 0) { _ in "" }
@@ -128,6 +140,12 @@ enum ServeCommand {
     }
     var server = options
     server.apiKey = apiKey
+    if case .redis(var address) = options.store, address.password == nil,
+      let password = environment["RENDER_STORE_PASSWORD"], !password.isEmpty
+    {
+      address.password = password
+      server.store = .redis(address)
+    }
 
     // Blocked in every thread started from here on; this one waits for them.
     var signals = sigset_t()
@@ -137,6 +155,10 @@ enum ServeCommand {
     pthread_sigmask(SIG_BLOCK, &signals, nil)
 
     let relay = RelayServer(options: server) { line in write(line + "\n", to: FileHandle.standardError) }
+    if let problem = relay.storeProblem() {
+      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      return Outcome(status: .unavailable, standardError: "Error: \(problem)\n")
+    }
     let port: Int
     do { port = try relay.start() } catch {
       pthread_sigmask(SIG_UNBLOCK, &signals, nil)

@@ -7,8 +7,8 @@ import Testing
 /// The customer's pages: headers, hints against what the page showed, the live stream,
 /// and the form round trip with its request token.
 @Suite struct CustomerPageTests {
-  @Test func everyCustomerAnswerCarriesTheFourHeaders() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func everyCustomerAnswerCarriesTheFourHeaders(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     _ = harness.call(session, Harness.address)
     let answers = [
@@ -57,8 +57,8 @@ import Testing
     #expect(sheetsSeen.count == 4)
   }
 
-  @Test func aCartComesWithHintsAgainstTheCartThatPageShowed() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func aCartComesWithHintsAgainstTheCartThatPageShowed(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     _ = harness.call(session, Harness.cart)
     let first = harness.send("GET", session.customerURL, key: nil).text
@@ -75,8 +75,8 @@ import Testing
     #expect(updated.contains(#"<noscript><meta http-equiv="refresh" content="3; url=?shown=4"></noscript>"#))
   }
 
-  @Test func theStreamAnnouncesANewerScreenAndParksOtherwise() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func theStreamAnnouncesANewerScreenAndParksOtherwise(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     let newer = harness.send("GET", session.customerURL + "/events?shown=1", key: nil)
     #expect(newer.status == 200)
@@ -91,8 +91,8 @@ import Testing
     #expect(harness.send("GET", "/c/k1.nothing/events", key: nil).status == 204)
   }
 
-  @Test func aFormWithoutPageRefreshAndWithTheServersToken() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func aFormWithoutPageRefreshAndWithTheServersToken(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     _ = harness.call(session, Harness.address)
     let page = harness.send("GET", session.customerURL, key: nil).text
@@ -103,8 +103,8 @@ import Testing
 
   static let form = [("Content-Type", "application/x-www-form-urlencoded")]
 
-  @Test func theFormRoundTripGivesTheMerchantExactlyWhatWasTyped() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func theFormRoundTripGivesTheMerchantExactlyWhatWasTyped(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session(
       configuration: #"{"currency": "JPY", "region": "JP", "privacyPolicyURL": "https://example.com/privacy"}"#)
     _ = harness.call(session, Harness.address)
@@ -142,8 +142,8 @@ import Testing
     #expect(try harness.events(session, after: 3).isEmpty)
   }
 
-  @Test func aPostWithoutTheRightTokenIsRefused() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func aPostWithoutTheRightTokenIsRefused(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     _ = harness.call(session, Harness.address)
     for body in ["action=decline", "token=forged&action=decline", "token=\(SecureToken.make())&action=decline"] {

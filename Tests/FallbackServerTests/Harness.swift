@@ -12,8 +12,18 @@ final class Harness: Sendable {
   let server: RelayServer
   let log = LogLines()
 
-  init(_ configure: (inout ServerOptions) -> Void = { _ in }) {
+  init(_ store: TestStore = .memory, _ configure: (inout ServerOptions) -> Void = { _ in }) {
     var options = ServerOptions(apiKey: Self.key)
+    options.store = store.location
+    configure(&options)
+    let log = self.log
+    server = RelayServer(options: options) { line in log.lines.withLock { $0.append(line) } }
+  }
+
+  /// A server on `location`: two of them on one Redis are two servers sharing it.
+  init(location: StoreLocation, _ configure: (inout ServerOptions) -> Void = { _ in }) {
+    var options = ServerOptions(apiKey: Self.key)
+    options.store = location
     configure(&options)
     let log = self.log
     server = RelayServer(options: options) { line in log.lines.withLock { $0.append(line) } }

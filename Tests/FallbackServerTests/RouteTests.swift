@@ -6,15 +6,15 @@ import Testing
 
 /// The routes and the session rules, through ``RelayServer/handle(_:)`` without a socket.
 @Suite struct RouteTests {
-  @Test func healthAnswersWithoutAKey() {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func healthAnswersWithoutAKey(store: TestStore) {
+    let harness = Harness(store)
     let response = harness.send("GET", "/healthz", key: nil)
     #expect(response.status == 200)
     #expect(response.text == "ok\n")
   }
 
-  @Test func merchantAPIWantsTheKey() {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func merchantAPIWantsTheKey(store: TestStore) {
+    let harness = Harness(store)
     #expect(harness.send("POST", "/v1/sessions", key: nil).status == 401)
     #expect(harness.send("POST", "/v1/sessions", key: "wrong").status == 401)
     #expect(harness.send("POST", "/v1/sessions", key: Harness.key + "x").status == 401)
@@ -24,8 +24,8 @@ import Testing
     #expect(harness.send("POST", "/v1/sessions").status == 201)
   }
 
-  @Test func theAuthorizationSchemeIsCaseInsensitive() {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func theAuthorizationSchemeIsCaseInsensitive(store: TestStore) {
+    let harness = Harness(store)
     for value in ["bearer \(Harness.key)", "BEARER  \(Harness.key)", "Bearer \(Harness.key)"] {
       #expect(harness.send("POST", "/v1/sessions", headers: [("Authorization", value)], key: nil).status == 201)
     }
@@ -34,8 +34,10 @@ import Testing
     }
   }
 
-  @Test func sessionIdsAndCustomerTokensCarryTheRoutingKeyAnd128RandomBits() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func sessionIdsAndCustomerTokensCarryTheRoutingKeyAnd128RandomBits(store: TestStore)
+    throws
+  {
+    let harness = Harness(store)
     let one = try harness.session(open: false)
     let two = try harness.session(open: false)
     for text in [one.id, String(one.customerURL.dropFirst(3))] {
@@ -53,8 +55,8 @@ import Testing
     #expect(harness.send("POST", "/v1/sessions?routingKey=" + String(repeating: "k", count: 33)).status == 400)
   }
 
-  @Test func badConfigurationIs422WithPathsAndBadJSONIs400() {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func badConfigurationIs422WithPathsAndBadJSONIs400(store: TestStore) {
+    let harness = Harness(store)
     let bad = harness.send("POST", "/v1/sessions", body: #"{"currency": "EURO", "region": "FR"}"#)
     #expect(bad.status == 422)
     #expect(bad.text.contains("$.currency"))
@@ -62,8 +64,10 @@ import Testing
     #expect(harness.send("POST", "/v1/sessions", body: "{").status == 400)
   }
 
-  @Test func theFirstVisitMakesConnectedThenReadyAndCallsBeforeAreNotReady() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func theFirstVisitMakesConnectedThenReadyAndCallsBeforeAreNotReady(store: TestStore)
+    throws
+  {
+    let harness = Harness(store)
     let session = try harness.session(open: false)
     let early = harness.call(session, Harness.cart)
     #expect(early.status == 409)
@@ -78,8 +82,8 @@ import Testing
     #expect(harness.call(session, Harness.cart).text == "{\"ok\": true}\n")
   }
 
-  @Test func theSeedsRulesAnswerWithTheirNames() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func theSeedsRulesAnswerWithTheirNames(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     #expect(harness.call(session, Harness.address).status == 200)
     let second = harness.call(session, #"{"call": "requestCustomerInfo", "fields": ["emailAddress"]}"#)
@@ -96,8 +100,8 @@ import Testing
     #expect(pass.text.contains("\"error\": \"incompatibleRequest\""))
   }
 
-  @Test func badCallsAre422WithEveryProblemAndItsPath() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func badCallsAre422WithEveryProblemAndItsPath(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     let response = harness.call(
       session,
@@ -118,8 +122,8 @@ import Testing
     #expect(harness.call(session, "not json").status == 400)
   }
 
-  @Test func aBodyOverOneMebibyteIs413() {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func aBodyOverOneMebibyteIs413(store: TestStore) {
+    let harness = Harness(store)
     let request = HTTPRequest(
       method: "POST", path: "/v1/sessions", headers: [("Authorization", "Bearer \(Harness.key)")], bodyTooLarge: true)
     guard case .respond(let response) = harness.server.handle(request) else {
@@ -129,8 +133,8 @@ import Testing
     #expect(response.status == 413)
   }
 
-  @Test func closeShowsTheClosedScreenAndLaterCallsAre409() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func closeShowsTheClosedScreenAndLaterCallsAre409(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     #expect(harness.call(session, #"{"call": "closeCustomerSession"}"#).status == 200)
     #expect(harness.send("GET", session.customerURL, key: nil).text.contains("class=\"status status-neutral\""))
@@ -139,8 +143,8 @@ import Testing
     #expect(try harness.events(session).last == #"{"seq":3,"event":"closed"}"#)
   }
 
-  @Test func deleteForgetsTheSessionAndItsPage() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func deleteForgetsTheSessionAndItsPage(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     #expect(harness.send("DELETE", "/v1/sessions/\(session.id)").status == 204)
     #expect(harness.send("DELETE", "/v1/sessions/\(session.id)").status == 404)
@@ -151,8 +155,8 @@ import Testing
     #expect(harness.server.sessionCount == 0)
   }
 
-  @Test func unknownTokensAndOtherSessionsIdsAre404SayingNothing() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func unknownTokensAndOtherSessionsIdsAre404SayingNothing(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     let madeUp = harness.send("GET", "/c/k1.AAAAAAAAAAAAAAAAAAAAAA", key: nil)
     #expect(madeUp.status == 404)
@@ -195,6 +199,7 @@ import Testing
     #expect(harness.send("HEAD", "/v1/sessions", key: nil).status == 405)
   }
 
+  /// The memory store's sweep; Redis forgets by the keys' TTL (``RedisStoreTests``).
   @Test func idleSessionsAreForgotten() throws {
     let harness = Harness()
     let session = try harness.session()
@@ -205,21 +210,21 @@ import Testing
     #expect(harness.send("GET", session.customerURL, key: nil).status == 404)
   }
 
-  @Test func limitsAnswerClearly() throws {
-    let few = Harness { $0.maximumSessions = 1 }
+  @Test(arguments: TestStore.all) func limitsAnswerClearly(store: TestStore) throws {
+    let few = Harness(store) { $0.maximumSessions = 1 }
     #expect(few.send("POST", "/v1/sessions").status == 201)
     let full = few.send("POST", "/v1/sessions")
     #expect(full.status == 503)
     #expect(full.text.contains("tooManySessions"))
 
-    let short = Harness { $0.eventsKept = 2 }
+    let short = Harness(store) { $0.eventsKept = 2 }
     let session = try short.session()
     #expect(short.call(session, #"{"call": "close"}"#).status == 200)
     #expect(try short.events(session) == [#"{"seq":2,"event":"ready"}"#, #"{"seq":3,"event":"closed"}"#])
   }
 
-  @Test func aLongPollWithNothingNewParksAndOneWithEventsAnswers() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func aLongPollWithNothingNewParksAndOneWithEventsAnswers(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     guard
       case .wait(let key, _, let deadline) = harness.result("GET", "/v1/sessions/\(session.id)/events?after=2&wait=5")
@@ -239,8 +244,8 @@ import Testing
     #expect(harness.send("GET", "/v1/sessions/\(session.id)/events?after=x").status == 400)
   }
 
-  @Test func everyLogLineIsShortAndHidesTokens() throws {
-    let harness = Harness()
+  @Test(arguments: TestStore.all) func everyLogLineIsShortAndHidesTokens(store: TestStore) throws {
+    let harness = Harness(store)
     let session = try harness.session()
     _ = harness.call(session, Harness.address)
     let lines = harness.log.lines.withLock { $0 }

@@ -52,6 +52,25 @@ import Testing
       #expect(throws: UsageError.self) { try CommandLineSyntax.parse(arguments) }
     }
     #expect(throws: UsageError.self) { try CommandLineSyntax.parse(["serve", "--api-key", "x"]) }
+    #expect(throws: UsageError.self) { try CommandLineSyntax.parse(["serve", "--store", "redis://host"]) }
+  }
+
+  @Test func theStoreIsMemoryOrARedisURL() throws {
+    #expect(try CommandLineSyntax.parse(["serve", "--store", "memory"]) == .serve(ServeOptions()))
+    var expected = ServeOptions()
+    expected.store = .redis(RedisAddress(endpoint: .tcp(host: "127.0.0.1", port: 6379), user: "tts", password: "pw"))
+    #expect(try CommandLineSyntax.parse(["serve", "--store", "redis://tts:pw@127.0.0.1:6379"]) == .serve(expected))
+  }
+
+  @Test func aRedisThatDoesNotAnswerIsExit69NamingIt() {
+    var options = ServeOptions()
+    options.port = 0
+    options.store = .redis(RedisAddress(endpoint: .unix(path: "/nonexistent/redis.sock"), user: "tts"))
+    let outcome = ServeCommand.run(
+      options, environment: ["RENDER_API_KEY": String(repeating: "k", count: 32), "RENDER_STORE_PASSWORD": "secret"])
+    #expect(outcome.status.rawValue == 69)
+    #expect(outcome.standardError.hasPrefix("Error: the session store unix://tts@/nonexistent/redis.sock: "))
+    #expect(!outcome.standardError.contains("secret"))
   }
 
   @Test func theKeyComesFromTheEnvironmentAndIsLongEnough() {

@@ -23,9 +23,9 @@ extension RelayServer {
   /// `GET /c/{token}[?shown=VERSION]`: the current screen; the first visit makes the
   /// session's `connected` and `ready` events. A `HEAD` changes nothing: the customer
   /// has not arrived, and the session is not touched.
-  func page(token: String, _ request: HTTPRequest) -> HTTPResponse {
+  func page(token: String, _ request: HTTPRequest) throws(SessionStoreError) -> HTTPResponse {
     let shown = request.argument("shown").flatMap { UInt64($0) }
-    let found = store.withSession(token: token) { session -> (PageSnapshot, UInt64?) in
+    let found = try store.withSession(token: token) { session -> (PageSnapshot, UInt64?) in
       if request.method == "HEAD" { return (snapshot(session, shown: shown), nil) }
       let firstVisit = !session.customerArrived && !session.isClosed
       session.arrive(eventsKept: options.eventsKept)
@@ -39,9 +39,9 @@ extension RelayServer {
   }
 
   /// `POST /c/{token}`: the open form's submission, bound to it by its request token.
-  func submit(token: String, _ request: HTTPRequest) -> HTTPResponse {
+  func submit(token: String, _ request: HTTPRequest) throws(SessionStoreError) -> HTTPResponse {
     guard
-      let snapshot = store.withSession(
+      let snapshot = try store.withSession(
         token: token,
         { session -> PageSnapshot in
           session.lastActivity = .now
@@ -94,7 +94,7 @@ extension RelayServer {
       let shown = Set(FormLayout(request: open.form, region: snapshot.configuration.region).fields.map(\.rawValue))
       step = .response(.object(members.filter { shown.contains($0.key) }))
     }
-    let applied = store.withSession(token: token) { session -> UInt64? in
+    let applied = try store.withSession(token: token) { session -> UInt64? in
       // Another post may have answered this form meanwhile: only its token's post counts.
       guard let current = session.formToken, RequestToken.matches(expected, expected: current) else { return nil }
       do { try session.apply(step, eventsKept: options.eventsKept, answer: answer) } catch { return nil }
@@ -118,10 +118,10 @@ extension RelayServer {
   /// after `retry`. With no change for ``ServerOptions/streamWaitSeconds`` it ends
   /// empty; for an ended session, or one that is gone, `204` (browsers stop reconnecting).
   /// A `HEAD` neither waits nor counts as the customer's page.
-  func stream(token: String, _ request: HTTPRequest) -> RouteResult {
+  func stream(token: String, _ request: HTTPRequest) throws(SessionStoreError) -> RouteResult {
     let shown = (request.header("last-event-id") ?? request.argument("shown")).flatMap { UInt64($0) } ?? 0
     let isHead = request.method == "HEAD"
-    let found = store.withSession(token: token) { session in
+    let found = try store.withSession(token: token) { session in
       // An open stream is the customer's page still there (it reopens within 25 s).
       if !isHead { session.lastCustomerContact = .now }
       return (id: session.id, version: session.screenVersion, changes: session.changes, ended: session.hasEnded)

@@ -1,3 +1,4 @@
+import Foundation
 import RenderCore
 import SessionReplay
 
@@ -12,21 +13,35 @@ extension RelayServer {
       }
   }
 
-  func merchant(_ endpoint: Endpoint, _ request: HTTPRequest) -> RouteResult {
+  func merchant(_ endpoint: Endpoint, _ request: HTTPRequest) throws(SessionStoreError) -> RouteResult {
     switch endpoint {
-    case .createSession: return .respond(createSession(request))
-    case .call(let id): return .respond(call(id: id, request))
-    case .events(let id): return events(id: id, request)
+    case .createSession: return .respond(try createSession(request))
+    case .call(let id): return .respond(try call(id: id, request))
+    case .events(let id): return try events(id: id, request)
     case .deleteSession(let id):
-      guard store.remove(id: id) else { return .respond(.json(404, #"{"error": "notFound"}"#)) }
+      guard try store.remove(id: id) else { return .respond(.json(404, #"{"error": "notFound"}"#)) }
       forget(id)
       return .respond(HTTPResponse(status: 204))
     default: return .respond(.json(404, #"{"error": "notFound"}"#))
     }
   }
 
+  /// What an `Idempotency-Key` is kept with, to tell a retry from another request under
+  /// the same key: the request's own bytes (base64, so the kept answer's line feed stays
+  /// the separator), compared exactly rather than through a digest. It lives as long as
+  /// the session, like the answer.
+  static func fingerprint(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+
   /// `POST /v1/sessions[?routingKey=KEY]`, body: the session configuration (empty: the default).
-  private func createSession(_ request: HTTPRequest) -> HTTPResponse {
+  private func createSession(_ request: HTTPRequest) throws(SessionStoreError) -> HTTPResponse {
+    let idempotency: (key: String, fingerprint: String)?
+    switch Self.idempotencyKey(request) {
+    case .invalid(let response): return response
+    case .none: idempotency = nil
+    case .key(let key):
+      let routing = request.argument("routingKey").map { "routingKey=" + $0 } ?? ""
+      idempotency = (key, Self.fingerprint(Array(routing.utf8) + [0x0A] + request.body))
+    }
     let routingKey: String
     if let given = request.argument("routingKey") {
       guard Self.isRoutingKey(given) else {
@@ -38,6 +53,7 @@ extension RelayServer {
       routingKey = String(SecureToken.make().prefix(6))
     }
     var configuration = SessionConfiguration.default
+    var source: JSONValue?
     if request.body.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
       let json: JSONValue
       switch parseJSON(request.body) {
@@ -45,26 +61,68 @@ extension RelayServer {
       case .failure(let response): return response
       }
       do { configuration = try SessionConfiguration(json: json) } catch { return Self.dataErrors(error) }
+      source = json
     }
-    let session: ServedSession
+    let id: String
+    let customerToken: String
     do {
-      session = try store.create(
-        configuration: configuration, routingKey: routingKey, limit: options.maximumSessions, now: .now)
+      switch try store.create(
+        configuration: configuration, source: source, routingKey: routingKey, limit: options.maximumSessions,
+        now: .now, idempotency: idempotency)
+      {
+      case .created(let session):
+        id = session.id
+        customerToken = session.customerToken
+      case .kept(let fingerprint, let keptID, let keptToken):
+        guard fingerprint == idempotency?.fingerprint else { return Self.idempotencyKeyReused }
+        id = keptID
+        customerToken = keptToken
+      }
     } catch {
+      guard error == .full else { throw error }
       return .json(503, #"{"error": "tooManySessions"}"#)
     }
     var response = HTTPResponse.json(
       201,
-      JSONOutput.render(
-        .object([("id", .string(session.id)), ("customerURL", .string("/c/" + session.customerToken))])
-      ).trimmingSuffixNewline())
-    response.headers.append(("Location", "/v1/sessions/" + session.id))
+      JSONOutput.render(.object([("id", .string(id)), ("customerURL", .string("/c/" + customerToken))]))
+        .trimmingSuffixNewline())
+    response.headers.append(("Location", "/v1/sessions/" + id))
     return response
   }
 
+  private enum IdempotencyKey {
+    case none
+    case key(String)
+    case invalid(HTTPResponse)
+  }
+
+  /// The request's `Idempotency-Key`: 1 to 255 printable ASCII characters, no space.
+  private static func idempotencyKey(_ request: HTTPRequest) -> IdempotencyKey {
+    guard let key = request.header("idempotency-key") else { return .none }
+    guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+      return .invalid(
+        .json(
+          400,
+          #"{"error": "badIdempotencyKey", "message": "an Idempotency-Key is 1 to 255 printable ASCII characters, no space"}"#
+        ))
+    }
+    return .key(key)
+  }
+
+  /// `422`: an `Idempotency-Key` used before with another request.
+  private static let idempotencyKeyReused = HTTPResponse.json(
+    422,
+    #"{"error": "idempotencyKeyReused", "message": "this Idempotency-Key was used with another request"}"#)
+
   /// `POST /v1/sessions/{id}/calls`, body: one call as a transcript line.
-  private func call(id: String, _ request: HTTPRequest) -> HTTPResponse {
-    guard let configuration = store.withSession(id: id, { $0.configuration }) else {
+  private func call(id: String, _ request: HTTPRequest) throws(SessionStoreError) -> HTTPResponse {
+    let idempotency: (key: String, fingerprint: String)?
+    switch Self.idempotencyKey(request) {
+    case .invalid(let response): return response
+    case .none: idempotency = nil
+    case .key(let key): idempotency = (key, Self.fingerprint(request.body))
+    }
+    guard let configuration = try store.withSession(id: id, { $0.configuration }) else {
       return .json(404, #"{"error": "notFound"}"#)
     }
     let json: JSONValue
@@ -90,32 +148,49 @@ extension RelayServer {
         ]))
     default: break
     }
-    let outcome = store.withSession(id: id) { session -> Result<UInt64, CustomerSessionError> in
+    // Additive: `ok` as ever, and what the engine changed (an amount rounded to the
+    // currency), each with its JSON path, as `render-cli replay` prints them.
+    let answer =
+      warnings.isEmpty
+      ? #"{"ok": true}"#
+      : JSONOutput.render(
+        .object([("ok", .bool(true)), ("warnings", .array(warnings.map { .string($0.description) }))])
+      ).trimmingSuffixNewline()
+    let outcome = try store.withSession(id: id, answerKey: idempotency?.key) { session -> CallOutcome in
+      // The key's first request was answered: the same answer, nothing applied again.
+      if let idempotency, let kept = session.answers[idempotency.key] { return .kept(kept) }
       session.lastActivity = .now
-      do throws(CustomerSessionError) { try session.apply(step, eventsKept: options.eventsKept) } catch {
+      do throws(CustomerSessionError) {
+        try session.apply(step, eventsKept: options.eventsKept, line: json)
+      } catch {
         return .failure(error)
       }
-      return .success(session.changes)
+      if let idempotency { session.keep(answer: idempotency.fingerprint + "\n" + answer, forKey: idempotency.key) }
+      return .applied(session.changes)
     }
     switch outcome {
     case nil: return .json(404, #"{"error": "notFound"}"#)
     case .failure(let error)?: return Self.sessionError(error.name, error.description)
-    case .success(let changes)?:
+    case .kept(let kept)?:
+      let parts = kept.split(separator: "\n", maxSplits: 1).map(String.init)
+      guard parts.count == 2, parts[0] == idempotency?.fingerprint else { return Self.idempotencyKeyReused }
+      return .json(200, parts[1])
+    case .applied(let changes)?:
       parked.changed(id, version: changes)
-      guard !warnings.isEmpty else { return .json(200, #"{"ok": true}"#) }
-      // Additive: `ok` as ever, and what the engine changed (an amount rounded to the
-      // currency), each with its JSON path, as `render-cli replay` prints them.
-      return .json(
-        200,
-        JSONOutput.render(
-          .object([("ok", .bool(true)), ("warnings", .array(warnings.map { .string($0.description) }))])
-        ).trimmingSuffixNewline())
+      return .json(200, answer)
     }
+  }
+
+  private enum CallOutcome {
+    case applied(UInt64)
+    case failure(CustomerSessionError)
+    /// The answer kept for the request's `Idempotency-Key`: fingerprint, line feed, body.
+    case kept(String)
   }
 
   /// `GET /v1/sessions/{id}/events?after=N&wait=S`: a long poll. A `HEAD` neither waits
   /// nor touches the session.
-  private func events(id: String, _ request: HTTPRequest) -> RouteResult {
+  private func events(id: String, _ request: HTTPRequest) throws(SessionStoreError) -> RouteResult {
     let isHead = request.method == "HEAD"
     var after = 0
     if let text = request.argument("after") {
@@ -131,7 +206,7 @@ extension RelayServer {
       }
       wait = min(value, ServerOptions.maximumWaitSeconds)
     }
-    let found = store.withSession(id: id) { session -> ([JSONValue], UInt64) in
+    let found = try store.withSession(id: id) { session -> ([JSONValue], UInt64) in
       if !isHead { session.lastActivity = .now }
       return (session.events(after: after), session.changes)
     }

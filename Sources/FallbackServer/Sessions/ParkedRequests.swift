@@ -30,9 +30,15 @@ final class ParkedRequests: Sendable {
     if !parkedNow { resumption.resume() }
   }
 
+  /// Sessions whose latest change is kept at most: a shared store announces every
+  /// server's changes, most of sessions this process never serves; beyond, those with
+  /// nothing parked are dropped.
+  static let latestLimit = 100_000
+
   /// Session `key` changed to `version`: wakes everything parked on it.
   func changed(_ key: String, version: UInt64) {
     let woken = state.withLock { state -> [Parked] in
+      if state.latest.count >= Self.latestLimit { state.latest = state.latest.filter { state.parked[$0.key] != nil } }
       state.latest[key] = max(state.latest[key] ?? 0, version)
       return state.parked.removeValue(forKey: key).map { Array($0.values) } ?? []
     }
@@ -44,6 +50,15 @@ final class ParkedRequests: Sendable {
     let woken = state.withLock { state -> [Parked] in
       state.latest[key] = nil
       return state.parked.removeValue(forKey: key).map { Array($0.values) } ?? []
+    }
+    for parked in woken { parked.resumption.resume() }
+  }
+
+  /// Wakes every request parked (a change may have been missed): each looks again.
+  func wakeAll() {
+    let woken = state.withLock { state -> [Parked] in
+      defer { state.parked = [:] }
+      return state.parked.values.flatMap(\.values)
     }
     for parked in woken { parked.resumption.resume() }
   }

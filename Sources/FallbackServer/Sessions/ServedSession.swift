@@ -9,7 +9,8 @@ import Synchronization
 /// book `render-cli replay` follows), the events the merchant has not read yet, and what
 /// the customer's pages need (screen version, recent carts, the open form's token).
 ///
-/// Everything the customer shared lives only in ``events`` and goes with the session.
+/// Everything the customer shared lives only in ``events`` (and, with a shared store, in
+/// the session's journal there) and goes with the session.
 struct ServedSession: Sendable {
   /// The merchant's id: `{routingKey}.{128-bit token}`.
   let id: String
@@ -40,6 +41,17 @@ struct ServedSession: Sendable {
   /// The customer's last request (a page, a post, a live-update stream, which a page
   /// with script keeps open or reopens every 25 s at most).
   var lastCustomerContact: ContinuousClock.Instant
+  /// What changed the session since a store last saved it, one journal entry per change
+  /// in order (see ``replay(_:eventsKept:)``): a shared store appends them to the
+  /// session's journal, from which any server rebuilds the session; the memory store
+  /// drops them.
+  var unsaved: [JSONValue] = []
+  /// The answers of calls made with an `Idempotency-Key`, by key: the request's
+  /// fingerprint, a line feed, the answer's body. A shared store holds them beside the
+  /// session and gives a route the one its request names.
+  private(set) var answers: [String: String] = [:]
+  /// Answers kept since a store last saved the session (saved with ``unsaved``).
+  var unsavedAnswers: [(key: String, value: String)] = []
 
   /// The session no longer changes for the customer: closed or disconnected.
   var hasEnded: Bool { isClosed || isDisconnected }
@@ -65,6 +77,7 @@ struct ServedSession: Sendable {
     do throws(CustomerSessionError) { try rules.apply(.event(.disconnected)) } catch { return false }
     isDisconnected = true
     formToken = nil
+    unsaved.append(.object([("disconnect", .bool(true))]))
     record(.object([("event", .string(SessionEvent.disconnected.rawValue))]), eventsKept: eventsKept)
     if rules.stage != before {
       screenVersion += 1
@@ -77,6 +90,7 @@ struct ServedSession: Sendable {
   mutating func arrive(eventsKept: Int) {
     guard !customerArrived, !isClosed else { return }
     customerArrived = true
+    unsaved.append(.object([("arrive", .bool(true))]))
     for event in [SessionEvent.connected, .ready] {
       // A new session accepts both in this order; a closed one was turned away above.
       _ = try? apply(.event(event), eventsKept: eventsKept)
@@ -87,27 +101,39 @@ struct ServedSession: Sendable {
   /// Applies one merchant call or customer answer under the seeds' rules.
   /// - Parameter answer: for a response, the merchant's event (`parse`'s keys, every one
   ///   of them); the step holds only the keys the open form shows, as the rules check.
+  ///   - line: for a merchant's call, the transcript line it was parsed from (what the
+  ///     journal keeps, so a session is rebuilt from it); nil for the customer's answers.
+  ///   - formToken: the open form's token when a journal's `request` is replayed; nil
+  ///     makes a new one.
   /// - Throws: ``CustomerSessionError``; the session is unchanged then.
   mutating func apply(
-    _ step: SessionStep, eventsKept: Int, answer: JSONValue? = nil
+    _ step: SessionStep, eventsKept: Int, answer: JSONValue? = nil, line: JSONValue? = nil,
+    formToken token: String? = nil
   ) throws(CustomerSessionError) {
     // The seeds let close come twice; the server's contract refuses every call after it.
     if isClosed { throw .notReady }
     let before = rules.stage
     try rules.apply(step)
     switch step {
-    case .request: formToken = SecureToken.make()
+    case .request:
+      formToken = token ?? SecureToken.make()
+      unsaved.append(.object([("call", line ?? .null), ("formToken", .string(formToken ?? ""))]))
     case .response(let values):
       formToken = nil
+      unsaved.append(.object([("response", values), ("answer", answer ?? values)]))
       record(.object([("response", answer ?? values)]), eventsKept: eventsKept)
     case .declined:
       formToken = nil
+      unsaved.append(.object([("declined", .bool(true))]))
       record(.object([("declined", .bool(true))]), eventsKept: eventsKept)
     case .close:
+      unsaved.append(.object([("call", line ?? .null)]))
       isClosed = true
       formToken = nil
       record(.object([("event", .string(SessionEvent.closed.rawValue))]), eventsKept: eventsKept)
-    default: break
+    // The customer's page makes these (``arrive(eventsKept:)``, ``disconnect(eventsKept:)``), which journal them.
+    case .event: break
+    default: unsaved.append(.object([("call", line ?? .null)]))
     }
     if rules.stage != before {
       screenVersion += 1
@@ -118,6 +144,48 @@ struct ServedSession: Sendable {
       }
     }
   }
+
+  /// Applies one entry of the session's journal (what ``unsaved`` held when it was
+  /// saved), as the change it records was applied first; false when it does not apply.
+  mutating func replay(_ entry: JSONValue, eventsKept: Int) -> Bool {
+    guard case .object(let members) = entry, let (name, value) = members.first.map({ ($0.key, $0.value) }) else {
+      return false
+    }
+    switch name {
+    case "arrive":
+      arrive(eventsKept: eventsKept)
+      return true
+    case "disconnect": return disconnect(eventsKept: eventsKept)
+    case "declined": return (try? apply(.declined, eventsKept: eventsKept)) != nil
+    case "response":
+      let answer = members.first { $0.key == "answer" }?.value
+      return (try? apply(.response(value), eventsKept: eventsKept, answer: answer)) != nil
+    case "call":
+      guard let step = try? Transcript.step(value, currency: configuration.currency).step else { return false }
+      var token: String?
+      if case .string(let text)? = members.first(where: { $0.key == "formToken" })?.value { token = text }
+      return (try? apply(step, eventsKept: eventsKept, line: value, formToken: token)) != nil
+    default: return false
+    }
+  }
+
+  /// Events with a sequence number above `after`, with it, oldest first.
+  func recordedEvents(after: Int) -> [(seq: Int, json: JSONValue)] {
+    events.filter { $0.seq > after }
+  }
+
+  /// Keeps the answer to a call made with an `Idempotency-Key`: a later request with the
+  /// key gets it again.
+  mutating func keep(answer value: String, forKey key: String) {
+    answers[key] = value
+    unsavedAnswers.append((key, value))
+  }
+
+  /// An answer kept in the store beside the session (read with it, not changed by it).
+  mutating func restore(answer value: String, forKey key: String) { answers[key] = value }
+
+  /// The sequence number of the latest event (0 before the first).
+  var lastEventSeq: Int { lastSeq }
 
   /// Events with a sequence number above `after`, oldest first.
   func events(after: Int) -> [JSONValue] {

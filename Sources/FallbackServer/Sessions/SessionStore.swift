@@ -1,60 +1,145 @@
 import RenderCore
 import Synchronization
 
-/// Every session of this process, in memory, behind one lock (`Mutex`): each route
-/// reads or changes a session inside ``withSession(id:_:)`` or
-/// ``withSession(token:_:)`` and renders outside it.
-final class SessionStore: Sendable {
+/// Where the sessions live: this process's memory (``MemorySessionStore``) or a Redis
+/// that several servers share (``RedisSessionStore``). Each route reads or changes a
+/// session inside ``withSession(id:_:)`` or ``withSession(token:_:)`` and renders
+/// outside it; neither the routes nor the seeds' rules know which store they use.
+///
+/// `body` may run more than once (a shared store runs it again on the session's newer
+/// state when another server changed it meanwhile), so it does nothing but read and
+/// change the session it is given.
+protocol SessionStore: Sendable {
+  /// Makes a session whose id and customer token both start with `routingKey`.
+  /// - Parameter source: the configuration's JSON as the merchant sent it; nil for the default.
+  /// - Parameter idempotency: the request's `Idempotency-Key` and fingerprint: a key
+  ///   seen in the last ``SessionCreation/keyLifetimeSeconds`` makes nothing and gives
+  ///   back what the first request made (and its fingerprint).
+  func create(
+    configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
+    now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
+  ) throws(SessionStoreError) -> SessionCreation
+
+  /// Runs `body` on the session with merchant id `id` and keeps what it changed; nil
+  /// when there is none. `answerKey`: an `Idempotency-Key` whose kept answer `body`
+  /// finds in the session's ``ServedSession/answers``.
+  func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
+    -> T?
+
+  /// Runs `body` on the session whose customer token is `token` (a customer's request:
+  /// it counts as the customer seen now); nil when there is none.
+  func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T?
+
+  /// Forgets a session and everything in it; false when there was none.
+  func remove(id: String) throws(SessionStoreError) -> Bool
+
+  func removeIdle(before cutoff: ContinuousClock.Instant) -> [String]
+
+  func disconnectAbsent(before cutoff: ContinuousClock.Instant, eventsKept: Int) -> [(id: String, changes: UInt64)]
+
+  /// Sessions held now.
+  var count: Int { get }
+
+  /// Whether the store answers now (`GET /healthz`).
+  var isAvailable: Bool { get }
+
+  /// Calls `changed` with a session's id and change counter whenever another server
+  /// changes it (nil: removed), until ``stopWatching()``.
+  func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void)
+
+  func stopWatching()
+}
+
+extension SessionStore {
+  func withSession<T>(id: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
+    try withSession(id: id, answerKey: nil, body)
+  }
+}
+
+/// What `POST /v1/sessions` made.
+enum SessionCreation {
+  case created(ServedSession)
+  /// The request's `Idempotency-Key` made this session before (`fingerprint`: that
+  /// request's).
+  case kept(fingerprint: String, id: String, customerToken: String)
+
+  /// How long a `POST /v1/sessions` key is remembered: 24 hours, as Stripe's API.
+  static let keyLifetimeSeconds = 24 * 3600
+}
+
+/// Why a store could not do what it was asked.
+enum SessionStoreError: Error, Equatable {
+  /// `--max-sessions` are open.
+  case full
+  /// The store did not answer (Redis down, unreachable, or failing over): nothing was changed.
+  case unavailable
+}
+
+/// Every session of this process, in memory, behind one lock (`Mutex`): `render-cli
+/// serve`'s default store. A session lives as long as this process.
+final class MemorySessionStore: SessionStore {
   private struct State {
     var sessions: [String: ServedSession] = [:]
     /// Customer token → session id.
     var tokens: [String: String] = [:]
+    /// `POST /v1/sessions` by `Idempotency-Key`, for ``SessionCreation/keyLifetimeSeconds``.
+    var created: [String: (fingerprint: String, id: String, token: String, at: ContinuousClock.Instant)] = [:]
   }
 
   private let state = Mutex(State())
 
-  /// Why a session was not made.
-  enum CreateError: Error {
-    case full
-  }
-
-  /// Makes a session whose id and customer token both start with `routingKey`.
   func create(
-    configuration: SessionConfiguration, routingKey: String, limit: Int, now: ContinuousClock.Instant
-  ) throws(CreateError) -> ServedSession {
+    configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
+    now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
+  ) throws(SessionStoreError) -> SessionCreation {
     let session = ServedSession(
       id: routingKey + "." + SecureToken.make(), customerToken: routingKey + "." + SecureToken.make(),
       configuration: configuration, now: now)
-    let added = state.withLock { state -> Bool in
-      guard state.sessions.count < limit else { return false }
+    let outcome = state.withLock { state -> SessionCreation? in
+      if let idempotency {
+        let oldest = now - .seconds(SessionCreation.keyLifetimeSeconds)
+        if state.created.count >= 1_024 { state.created = state.created.filter { $0.value.at > oldest } }
+        if let kept = state.created[idempotency.key], kept.at > oldest {
+          return .kept(fingerprint: kept.fingerprint, id: kept.id, customerToken: kept.token)
+        }
+      }
+      guard state.sessions.count < limit else { return nil }
       state.sessions[session.id] = session
       state.tokens[session.customerToken] = session.id
-      return true
+      if let idempotency {
+        state.created[idempotency.key] = (idempotency.fingerprint, session.id, session.customerToken, now)
+      }
+      return .created(session)
     }
-    guard added else { throw .full }
-    return session
+    guard let outcome else { throw .full }
+    return outcome
   }
 
-  /// Runs `body` on the session with merchant id `id`; nil when there is none.
-  func withSession<T>(id: String, _ body: (inout ServedSession) -> T) -> T? {
+  func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) -> T? {
     state.withLock { state in
       // Taken out and put back, so the session is changed in place, never copied.
       guard var session = state.sessions.removeValue(forKey: id) else { return nil }
-      defer { state.sessions[id] = session }
+      defer {
+        session.unsaved.removeAll(keepingCapacity: true)
+        session.unsavedAnswers.removeAll()
+        state.sessions[id] = session
+      }
       return body(&session)
     }
   }
 
-  /// Runs `body` on the session whose customer token is `token`; nil when there is none.
   func withSession<T>(token: String, _ body: (inout ServedSession) -> T) -> T? {
     state.withLock { state in
       guard let id = state.tokens[token], var session = state.sessions.removeValue(forKey: id) else { return nil }
-      defer { state.sessions[id] = session }
+      defer {
+        session.unsaved.removeAll(keepingCapacity: true)
+        session.unsavedAnswers.removeAll()
+        state.sessions[id] = session
+      }
       return body(&session)
     }
   }
 
-  /// Forgets a session and everything in it; false when there was none.
   @discardableResult
   func remove(id: String) -> Bool {
     state.withLock { state in
@@ -64,7 +149,6 @@ final class SessionStore: Sendable {
     }
   }
 
-  /// Forgets every session untouched since `cutoff`; returns their ids.
   func removeIdle(before cutoff: ContinuousClock.Instant) -> [String] {
     state.withLock { state in
       let idle = state.sessions.values.filter { $0.lastActivity < cutoff }
@@ -76,14 +160,13 @@ final class SessionStore: Sendable {
     }
   }
 
-  /// Sends `disconnected` for every session whose customer arrived and has not been
-  /// seen since `cutoff`; returns their ids and change counters (to wake their waits).
   func disconnectAbsent(before cutoff: ContinuousClock.Instant, eventsKept: Int) -> [(id: String, changes: UInt64)] {
     state.withLock { state in
       var disconnected: [(id: String, changes: UInt64)] = []
       for id in state.sessions.keys {
         guard var session = state.sessions[id], session.lastCustomerContact < cutoff else { continue }
         if session.disconnect(eventsKept: eventsKept) {
+          session.unsaved.removeAll()
           disconnected.append((id, session.changes))
           state.sessions[id] = session
         }
@@ -92,8 +175,13 @@ final class SessionStore: Sendable {
     }
   }
 
-  /// Every session id (for shutdown).
-  var ids: [String] { state.withLock { Array($0.sessions.keys) } }
-
   var count: Int { state.withLock { $0.sessions.count } }
+
+  /// Memory is always there.
+  var isAvailable: Bool { true }
+
+  /// No other server changes this process's sessions.
+  func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void) {}
+
+  func stopWatching() {}
 }

@@ -1,0 +1,464 @@
+import Foundation
+import RenderCore
+import Synchronization
+
+/// Sessions in a Redis that several servers share, so any server serves any session and
+/// a restart loses none. Per session, each key expiring after the idle timeout (every
+/// request sets it again) and all removed at once by `DELETE`:
+///
+/// - `tts:s:{id}`: a hash: the configuration as the merchant sent it, the customer
+///   token, the customer's last request (ms since 1970);
+/// - `tts:s:{id}:j`: the journal, a list: every change applied, in order (a merchant's
+///   call as its transcript line, the customer's arrival, answer or absence); the
+///   session's state is the journal replayed (``ServedSession/replay(_:eventsKept:)``);
+///   its length is the session's version;
+/// - `tts:s:{id}:e`: the events, a Stream trimmed to `--events-kept`, entry ids `SEQ-0`;
+/// - `tts:s:{id}:i`: a hash: the answers of calls made with an `Idempotency-Key`, by key
+///   (written with the journal entry of the call they answer);
+/// - `tts:t:{token}`: the customer token's session id.
+///
+/// And `tts:k:{key}`: the session a `POST /v1/sessions` with that `Idempotency-Key` made
+/// (24 hours).
+///
+/// And for all sessions, `tts:live` (a sorted set: last activity per session, for
+/// `--max-sessions`) and `tts:seen` (the customer's last request, for the customer
+/// timeout). A change is appended by a Lua script only when the journal still has the
+/// length it was read at (optimistic concurrency: otherwise the route runs again on the
+/// newer state), and announced on the channel `tts:changed` as `ID CHANGES` (`ID` alone:
+/// removed), which each process's one subscriber turns into wake-ups.
+///
+/// Each process keeps the sessions it served replayed in memory with their length, and
+/// reads only the journal's newer entries: one round trip per request.
+final class RedisSessionStore: SessionStore {
+  let pool: RedisPool
+  let idleTimeoutSeconds: Int
+  /// `--events-kept`: what a replayed session keeps.
+  let eventsKept: Int
+  private let cache = Mutex(Cache())
+  private let subscriber = Mutex<Subscriber>(Subscriber())
+
+  private struct Cached {
+    var session: ServedSession
+    var length: Int
+  }
+
+  private struct Cache {
+    var sessions: [String: Cached] = [:]
+    /// Customer token → session id (fixed for a session's life).
+    var tokens: [String: String] = [:]
+  }
+
+  private struct Subscriber {
+    var running = false
+    var connection: RedisConnection?
+  }
+
+  /// Sessions kept replayed in memory at most; beyond, the cache starts again empty.
+  static let cacheLimit = 20_000
+  /// Times a change is tried against a newer state before the store is called unavailable.
+  static let attempts = 16
+  /// Milliseconds a command may take; longer is the store unavailable.
+  static let commandMilliseconds = 2_000
+
+  init(_ address: RedisAddress, idleTimeoutSeconds: Int, eventsKept: Int) {
+    pool = RedisPool(address, milliseconds: Self.commandMilliseconds)
+    self.idleTimeoutSeconds = idleTimeoutSeconds
+    self.eventsKept = eventsKept
+  }
+
+  /// Connects and asks `PING`: how `serve` checks the store before listening.
+  func check() throws(RedisFailure) {
+    let reply = try pool.command(["PING"])
+    if case .error(let text) = reply { throw RedisFailure(description: "\(pool.address): \(text)") }
+  }
+
+  var isAvailable: Bool { (try? pool.command(["PING"])) == .status("PONG") }
+
+  // MARK: Sessions
+
+  func create(
+    configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
+    now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
+  ) throws(SessionStoreError) -> SessionCreation {
+    let session = ServedSession(
+      id: routingKey + "." + SecureToken.make(), customerToken: routingKey + "." + SecureToken.make(),
+      configuration: configuration, now: now)
+    let wall = Self.wallMilliseconds()
+    let reply = try run(
+      Self.createScript,
+      keys: [
+        Self.meta(session.id), Self.token(session.customerToken), Self.live,
+        Self.createdKey(idempotency?.key ?? ""),
+      ],
+      arguments: [
+        source.map(Self.compact) ?? "", session.customerToken, session.id,
+        String(idleTimeoutSeconds), String(wall), String(limit), String(wall - idleTimeoutSeconds * 1000),
+        idempotency.map { $0.fingerprint + " " + session.id + " " + session.customerToken } ?? "",
+        String(SessionCreation.keyLifetimeSeconds),
+      ])
+    if let kept = reply.text {
+      let fields = kept.split(separator: " ").map(String.init)
+      guard fields.count == 3 else { throw .unavailable }
+      return .kept(fingerprint: fields[0], id: fields[1], customerToken: fields[2])
+    }
+    guard reply == .integer(1) else { throw .full }
+    remember(id: session.id, Cached(session: session, length: 0), token: session.customerToken)
+    return .created(session)
+  }
+
+  func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
+    -> T?
+  {
+    try change(id: id, customer: false, answerKey: answerKey, body)
+  }
+
+  func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
+    var id = cache.withLock { $0.tokens[token] }
+    if id == nil {
+      switch try run(["GET", Self.token(token)]) {
+      case .string(let bytes): id = String(decoding: bytes, as: UTF8.self)
+      default: return nil
+      }
+    }
+    guard let id else { return nil }
+    return try change(id: id, customer: true, answerKey: nil, body)
+  }
+
+  func remove(id: String) throws(SessionStoreError) -> Bool {
+    let reply = try run(
+      Self.deleteScript,
+      keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.seen, Self.answers(id)],
+      arguments: [id])
+    forgetLocally(id)
+    return reply == .integer(1)
+  }
+
+  /// Redis forgets idle sessions itself (the keys' TTL).
+  func removeIdle(before cutoff: ContinuousClock.Instant) -> [String] { [] }
+
+  func disconnectAbsent(before cutoff: ContinuousClock.Instant, eventsKept: Int) -> [(id: String, changes: UInt64)] {
+    let cutoffWall = Self.wallMilliseconds() - Self.milliseconds(ContinuousClock.now - cutoff)
+    guard
+      case .array(let found)? = try? run([
+        "ZRANGEBYSCORE", Self.seen, "-inf", "(\(cutoffWall)", "LIMIT", "0", "256",
+      ])
+    else { return [] }
+    var disconnected: [(id: String, changes: UInt64)] = []
+    for case .string(let bytes) in found {
+      let id = String(decoding: bytes, as: UTF8.self)
+      let outcome: (sent: Bool, absent: Bool, changes: UInt64)?
+      do {
+        outcome = try change(id: id, customer: false, answerKey: nil) { session in
+          let absent = session.lastCustomerContact < cutoff
+          let sent = absent && session.disconnect(eventsKept: eventsKept)
+          return (sent, absent, session.changes)
+        }
+      } catch {
+        continue  // unavailable: tried again on the next sweep
+      }
+      guard let outcome else {
+        _ = try? run(["ZREM", Self.seen, id])
+        continue
+      }
+      if outcome.sent { disconnected.append((id, outcome.changes)) }
+      // Sent here or by another server, or a customer who never arrived: nothing more to send.
+      if outcome.absent { _ = try? run(["ZREM", Self.seen, id]) }
+    }
+    return disconnected
+  }
+
+  var count: Int {
+    let wall = Self.wallMilliseconds()
+    guard case .integer(let count)? = try? run(["ZCOUNT", Self.live, String(wall - idleTimeoutSeconds * 1000), "+inf"])
+    else { return 0 }
+    return count
+  }
+
+  // MARK: Changes
+
+  /// Loads the session, runs `body` on it and appends what it changed, again on the newer
+  /// state while another server changed it meanwhile.
+  private func change<T>(
+    id: String, customer: Bool, answerKey: String?, _ body: (inout ServedSession) -> T
+  ) throws(SessionStoreError) -> T? {
+    for _ in 0..<Self.attempts {
+      guard let loaded = try load(id: id, customer: customer, answerKey: answerKey) else { return nil }
+      var session = loaded.session
+      let lastSeq = session.lastEventSeq
+      let result = body(&session)
+      if session.unsaved.isEmpty { return result }
+      var arguments = [
+        String(loaded.length), String(idleTimeoutSeconds), String(Self.wallMilliseconds()), id,
+        String(max(1, eventsKept)), "\(id) \(session.changes)", String(session.unsaved.count),
+        String(session.unsavedAnswers.count),
+      ]
+      arguments += session.unsaved.map(Self.compact)
+      for (key, value) in session.unsavedAnswers { arguments += [key, value] }
+      for (seq, event) in session.recordedEvents(after: lastSeq) {
+        arguments += [String(seq), Self.compact(event)]
+      }
+      let reply = try run(
+        Self.commitScript, keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.answers(id)],
+        arguments: arguments)
+      switch reply {
+      case .integer(1):
+        let length = loaded.length + session.unsaved.count
+        session.unsaved.removeAll()
+        session.unsavedAnswers.removeAll()
+        remember(id: id, Cached(session: session, length: length), token: nil)
+        return result
+      case .integer(0): continue
+      default:
+        forgetLocally(id)
+        return nil
+      }
+    }
+    throw .unavailable
+  }
+
+  /// The session as its journal says now, touched (its keys' TTL, and for a customer's
+  /// request the customer's last request); nil when there is none.
+  private func load(id: String, customer: Bool, answerKey: String?) throws(SessionStoreError) -> Cached? {
+    let cached = cache.withLock { $0.sessions[id] }
+    let wall = Self.wallMilliseconds()
+    let reply = try run(
+      Self.loadScript,
+      keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.seen, Self.answers(id)],
+      arguments: [
+        String(cached?.length ?? 0), String(idleTimeoutSeconds), String(wall), id, customer ? "1" : "0",
+        answerKey ?? "",
+      ])
+    guard case .array(let parts) = reply, parts.count == 6, case .integer(let length) = parts[0],
+      let configuration = parts[1].text, let token = parts[2].text, let seen = parts[3].text,
+      case .array(let entries) = parts[4], let answer = parts[5].text
+    else {
+      forgetLocally(id)
+      return nil
+    }
+    let now = ContinuousClock.now
+    var current: Cached
+    if let cached, cached.length + entries.count == length {
+      current = cached
+    } else if entries.count == length {
+      guard let made = Self.session(id: id, token: token, configuration: configuration, now: now) else { return nil }
+      current = Cached(session: made, length: 0)
+    } else {
+      // The cache is behind what was read (the session was made again): read it whole.
+      forgetLocally(id)
+      return try load(id: id, customer: customer, answerKey: answerKey)
+    }
+    for entry in entries {
+      guard let text = entry.text, let json = try? JSONParser.parse(Array(text.utf8)) else { continue }
+      _ = current.session.replay(json, eventsKept: eventsKept)
+    }
+    current.session.unsaved.removeAll()
+    if let answerKey, !answer.isEmpty { current.session.restore(answer: answer, forKey: answerKey) }
+    current.length = length
+    current.session.lastActivity = now
+    if let seenWall = Int(seen) {
+      current.session.lastCustomerContact = now - .milliseconds(max(0, wall - seenWall))
+    }
+    remember(id: id, current, token: token)
+    return current
+  }
+
+  private static func session(id: String, token: String, configuration: String, now: ContinuousClock.Instant)
+    -> ServedSession?
+  {
+    var parsed = SessionConfiguration.default
+    if !configuration.isEmpty {
+      guard let json = try? JSONParser.parse(Array(configuration.utf8)),
+        let made = try? SessionConfiguration(json: json)
+      else { return nil }
+      parsed = made
+    }
+    return ServedSession(id: id, customerToken: token, configuration: parsed, now: now)
+  }
+
+  private func remember(id: String, _ cached: Cached, token: String?) {
+    cache.withLock { cache in
+      if cache.sessions.count >= Self.cacheLimit, cache.sessions[id] == nil {
+        cache.sessions.removeAll()
+        cache.tokens.removeAll()
+      }
+      cache.sessions[id] = cached
+      if let token { cache.tokens[token] = id }
+    }
+  }
+
+  private func forgetLocally(_ id: String) {
+    cache.withLock { cache in
+      if let removed = cache.sessions.removeValue(forKey: id) { cache.tokens[removed.session.customerToken] = nil }
+    }
+  }
+
+  // MARK: Pub/sub
+
+  func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void) {
+    let start = subscriber.withLock { state -> Bool in
+      guard !state.running else { return false }
+      state.running = true
+      return true
+    }
+    guard start else { return }
+    let thread = Thread { [self] in listen(changed) }
+    thread.name = "redis-subscriber"
+    thread.start()
+  }
+
+  func stopWatching() {
+    let connection = subscriber.withLock { state -> RedisConnection? in
+      state.running = false
+      return state.connection
+    }
+    connection?.interrupt()
+  }
+
+  /// `SUBSCRIBE tts:changed` on a connection of its own, for as long as the server runs;
+  /// connects again after a failure and then wakes everything (a message may be lost).
+  private func listen(_ changed: @escaping @Sendable (String, UInt64?) -> Void) {
+    var lostOne = false
+    while subscriber.withLock({ $0.running }) {
+      do throws(RedisFailure) {
+        let connection = try RedisConnection(pool.address, milliseconds: 0)
+        try connection.send(["SUBSCRIBE", Self.channel])
+        _ = try connection.nextReply()
+        let current = subscriber.withLock { state -> Bool in
+          if state.running { state.connection = connection }
+          return state.running
+        }
+        guard current else { return }
+        if lostOne { changed("", nil) }
+        while true {
+          guard case .array(let parts) = try connection.nextReply(), parts.count == 3, let payload = parts[2].text
+          else { continue }
+          let fields = payload.split(separator: " ")
+          guard let id = fields.first else { continue }
+          changed(String(id), fields.count > 1 ? UInt64(fields[1]) : nil)
+        }
+      } catch {
+        lostOne = true
+        subscriber.withLock { $0.connection = nil }
+        Thread.sleep(forTimeInterval: 0.2)
+      }
+    }
+  }
+
+  // MARK: Redis
+
+  private func run(_ arguments: [String]) throws(SessionStoreError) -> RedisReply {
+    do throws(RedisFailure) {
+      let reply = try pool.command(arguments)
+      if case .error = reply { throw RedisFailure(description: "error reply") }
+      return reply
+    } catch {
+      pool.drain()
+      throw .unavailable
+    }
+  }
+
+  private func run(_ script: String, keys: [String], arguments: [String]) throws(SessionStoreError) -> RedisReply {
+    try run(["EVAL", script, String(keys.count)] + keys + arguments)
+  }
+
+  /// JSON on one line without spaces: what Redis keeps (``JSONOutput`` indents, for people).
+  static func compact(_ value: JSONValue) -> String {
+    switch value {
+    case .object(let members):
+      "{" + members.map { JSONOutput.quoted($0.key) + ":" + compact($0.value) }.joined(separator: ",") + "}"
+    case .array(let items): "[" + items.map(compact).joined(separator: ",") + "]"
+    case .string(let text): JSONOutput.quoted(text)
+    case .number(let literal): literal
+    case .bool(let flag): flag ? "true" : "false"
+    case .null: "null"
+    }
+  }
+
+  static func wallMilliseconds() -> Int { Int((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+  static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+  }
+
+  static func meta(_ id: String) -> String { "tts:s:" + id }
+  static func journal(_ id: String) -> String { "tts:s:" + id + ":j" }
+  static func events(_ id: String) -> String { "tts:s:" + id + ":e" }
+  static func answers(_ id: String) -> String { "tts:s:" + id + ":i" }
+  static func token(_ token: String) -> String { "tts:t:" + token }
+  static func createdKey(_ key: String) -> String { "tts:k:" + key }
+  static let live = "tts:live"
+  static let seen = "tts:seen"
+  static let channel = "tts:changed"
+
+  /// KEYS: meta, token, live, idempotency key's. ARGV: configuration, token, id, ttl, now,
+  /// limit, idle cutoff, what the idempotency key keeps ('' without one), its lifetime.
+  /// 1 made, 0 full, or the text the key kept.
+  static let createScript = """
+    if ARGV[8] ~= '' then
+      local kept = redis.call('GET', KEYS[4])
+      if kept then return kept end
+    end
+    redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[7])
+    if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then return 0 end
+    redis.call('HSET', KEYS[1], 'config', ARGV[1], 'token', ARGV[2])
+    redis.call('EXPIRE', KEYS[1], ARGV[4])
+    redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4])
+    redis.call('ZADD', KEYS[3], ARGV[5], ARGV[3])
+    if ARGV[8] ~= '' then redis.call('SET', KEYS[4], ARGV[8], 'EX', ARGV[9]) end
+    return 1
+    """
+
+  /// KEYS: meta, journal, events, live, seen, answers. ARGV: from, ttl, now, id, customer
+  /// (1 or 0), an idempotency key ('' for none).
+  static let loadScript = """
+    local token = redis.call('HGET', KEYS[1], 'token')
+    if not token then return false end
+    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], KEYS[6], 'tts:t:' .. token}) do
+      redis.call('EXPIRE', key, ARGV[2])
+    end
+    redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
+    if ARGV[5] == '1' then
+      redis.call('HSET', KEYS[1], 'seen', ARGV[3])
+      redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
+    end
+    local fields = redis.call('HMGET', KEYS[1], 'config', 'token', 'seen')
+    local answer = ''
+    if ARGV[6] ~= '' then answer = redis.call('HGET', KEYS[6], ARGV[6]) or '' end
+    return {redis.call('LLEN', KEYS[2]), fields[1] or '', token, fields[3] or '',
+      redis.call('LRANGE', KEYS[2], ARGV[1], -1), answer}
+    """
+
+  /// KEYS: meta, journal, events, live, answers. ARGV: expected length, ttl, now, id,
+  /// events kept, message, entry count, answer count, the entries, (key, answer) pairs,
+  /// then (seq, event) pairs. 1 appended, 0 the journal grew meanwhile, -1 no session.
+  static let commitScript = """
+    local token = redis.call('HGET', KEYS[1], 'token')
+    if not token then return -1 end
+    if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
+    local count = tonumber(ARGV[7])
+    local answers = tonumber(ARGV[8])
+    for i = 9, 8 + count do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+    for i = 9 + count, 8 + count + 2 * answers, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
+    for i = 9 + count + 2 * answers, #ARGV, 2 do
+      redis.call('XADD', KEYS[3], 'MAXLEN', ARGV[5], ARGV[i] .. '-0', 'event', ARGV[i + 1])
+    end
+    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], KEYS[5], 'tts:t:' .. token}) do
+      redis.call('EXPIRE', key, ARGV[2])
+    end
+    redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
+    redis.call('PUBLISH', 'tts:changed', ARGV[6])
+    return 1
+    """
+
+  /// KEYS: meta, journal, events, live, seen, answers. ARGV: id. 1 removed, 0 none.
+  static let deleteScript = """
+    local token = redis.call('HGET', KEYS[1], 'token')
+    if not token then return 0 end
+    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[6], 'tts:t:' .. token)
+    redis.call('ZREM', KEYS[4], ARGV[1])
+    redis.call('ZREM', KEYS[5], ARGV[1])
+    redis.call('PUBLISH', 'tts:changed', ARGV[1])
+    return 1
+    """
+}
