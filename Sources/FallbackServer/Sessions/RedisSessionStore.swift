@@ -36,6 +36,8 @@ final class RedisSessionStore: SessionStore {
   let eventsKept: Int
   private let cache = Mutex(Cache())
   private let subscriber = Mutex<Subscriber>(Subscriber())
+  /// Each Lua script's SHA-1 as Redis gave it.
+  private let scriptHashes = Mutex<[String: String]>([:])
 
   private struct Cached {
     var session: ServedSession
@@ -357,8 +359,31 @@ final class RedisSessionStore: SessionStore {
     }
   }
 
+  /// Runs a script by its SHA-1 (`EVALSHA`, which Redis answers from its script cache),
+  /// loading it first (`SCRIPT LOAD`) once per process and again after a Redis restart
+  /// emptied the cache (`NOSCRIPT`).
   private func run(_ script: String, keys: [String], arguments: [String]) throws(SessionStoreError) -> RedisReply {
-    try run(["EVAL", script, String(keys.count)] + keys + arguments)
+    let rest = [String(keys.count)] + keys + arguments
+    for _ in 0..<2 {
+      var hash = scriptHashes.withLock { $0[script] }
+      if hash == nil {
+        hash = try run(["SCRIPT", "LOAD", script]).text
+        scriptHashes.withLock { $0[script] = hash }
+      }
+      guard let hash else { throw .unavailable }
+      let reply: RedisReply
+      do throws(RedisFailure) { reply = try pool.command(["EVALSHA", hash] + rest) } catch {
+        pool.drain()
+        throw .unavailable
+      }
+      if case .error(let text) = reply {
+        guard text.hasPrefix("NOSCRIPT") else { throw .unavailable }
+        scriptHashes.withLock { $0[script] = nil }
+        continue
+      }
+      return reply
+    }
+    throw .unavailable
   }
 
   /// JSON on one line without spaces: what Redis keeps (``JSONOutput`` indents, for people).
