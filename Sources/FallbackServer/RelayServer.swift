@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ``handle(_:)`` is the whole server as a function from request to answer, so every
 /// route and rule is tested without a socket; ``start()`` puts it on the network.
-public final class RelayServer: HTTPService {
+package final class RelayServer: HTTPService {
   let options: ServerOptions
   let store: any SessionStore
   let parked = ParkedRequests()
@@ -23,7 +23,7 @@ public final class RelayServer: HTTPService {
   private let draining = Atomic<Bool>(false)
 
   /// - Parameter log: receives one line per request (see ``RequestLog``), and nothing else.
-  public init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
+  package init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
     self.options = options
     self.log = log
     switch options.store {
@@ -35,7 +35,7 @@ public final class RelayServer: HTTPService {
 
   /// Why the store cannot be used (Redis down or unreachable, a refused login, hiredis
   /// missing), naming it; nil when it answers. `serve` asks before it listens.
-  public func storeProblem() -> String? {
+  package func storeProblem() -> String? {
     guard let redis = store as? RedisSessionStore else { return nil }
     do throws(RedisFailure) { try redis.check() } catch { return "the session store \(error.description)" }
     return nil
@@ -43,7 +43,7 @@ public final class RelayServer: HTTPService {
 
   // MARK: HTTPService
 
-  public func handle(_ request: HTTPRequest) -> RouteResult {
+  package func handle(_ request: HTTPRequest) -> RouteResult {
     switch route(request) {
     case .respond(var response):
       response.headers.append(("X-Request-Id", request.id))
@@ -121,11 +121,11 @@ public final class RelayServer: HTTPService {
     return result
   }
 
-  public func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
+  package func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
     parked.park(resumption, key: key, version: version, deadline: deadline)
   }
 
-  public func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {
+  package func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {
     let route = Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path))
     metrics.answered(route, status: status, microseconds: microseconds)
     if request.parked { metrics.waiting(route, by: -1) }
@@ -181,7 +181,7 @@ public final class RelayServer: HTTPService {
 
   /// Starts listening, and the clock that ends waits and forgets idle sessions.
   /// - Returns: the port it listens on.
-  public func start() throws(HTTPDaemon.StartError) -> Int {
+  package func start() throws(HTTPDaemon.StartError) -> Int {
     let threads = options.threads > 0 ? options.threads : max(1, ProcessInfo.processInfo.activeProcessorCount)
     let started = try HTTPDaemon(
       HTTPDaemon.Configuration(
@@ -229,7 +229,7 @@ public final class RelayServer: HTTPService {
   /// reconnect delay, so browsers come back after this server is gone; long polls
   /// empty) and none waits from here on; requests keep being served for
   /// ``ServerOptions/drainSeconds``. Then call ``stop(grace:)``.
-  public func drain() {
+  package func drain() {
     draining.store(true, ordering: .relaxed)
     parked.stop()
     let deadline = ContinuousClock.now + .seconds(options.drainSeconds)
@@ -237,11 +237,11 @@ public final class RelayServer: HTTPService {
   }
 
   /// `drain()` has begun.
-  public var isDraining: Bool { draining.load(ordering: .relaxed) }
+  package var isDraining: Bool { draining.load(ordering: .relaxed) }
 
   /// Stops accepting, answers every waiting request (long polls empty), lets requests in
   /// flight finish for up to `grace`, then stops.
-  public func stop(grace: Duration = .seconds(3)) {
+  package func stop(grace: Duration = .seconds(3)) {
     guard let current = daemon.withLock({ $0 }) else { return }
     current.stopAccepting()
     store.stopWatching()
@@ -283,7 +283,7 @@ public final class RelayServer: HTTPService {
   /// Sends `disconnected` for every session whose customer arrived and has not been
   /// seen since `cutoff` (the customer timeout's sweep, which tests run with a clock of
   /// their own), and wakes what waits on them.
-  public func disconnectAbsentCustomers(before cutoff: ContinuousClock.Instant) {
+  package func disconnectAbsentCustomers(before cutoff: ContinuousClock.Instant) {
     for (id, changes) in store.disconnectAbsent(before: cutoff, eventsKept: options.eventsKept) {
       parked.changed(id, version: changes)
     }
@@ -291,7 +291,7 @@ public final class RelayServer: HTTPService {
 
   /// `PORT` (on `127.0.0.1`), `HOST:PORT` or `[IPv6]:PORT` as host and port; nil for
   /// anything else.
-  public static func metricsListener(_ address: String) -> (host: String, port: Int)? {
+  package static func metricsListener(_ address: String) -> (host: String, port: Int)? {
     var host = "127.0.0.1"
     var portText = Substring(address)
     if let colon = address.lastIndex(of: ":") {
@@ -304,7 +304,7 @@ public final class RelayServer: HTTPService {
   }
 
   /// Where the metrics listener of `--metrics-address` answers, once started; else nil.
-  public var metricsURL: String? {
+  package var metricsURL: String? {
     guard let listener = metricsDaemon.withLock({ $0 }), let address = options.metricsAddress,
       let (host, _) = Self.metricsListener(address)
     else { return nil }
@@ -312,11 +312,11 @@ public final class RelayServer: HTTPService {
   }
 
   /// Sessions held now.
-  public var sessionCount: Int { store.count }
+  package var sessionCount: Int { store.count }
 
   /// Forgets every session untouched since `cutoff` (the idle timeout's sweep, which
   /// tests run with a clock of their own).
-  public func forgetIdleSessions(before cutoff: ContinuousClock.Instant) {
+  package func forgetIdleSessions(before cutoff: ContinuousClock.Instant) {
     for id in store.removeIdle(before: cutoff) { forget(id) }
   }
 }

@@ -88,7 +88,8 @@ import Testing
   @Test func bothIsStillThePageAndItsText() throws {
     let dir = try folder()
     let result = try cli.run([
-      "snapshot", "examples/cart-empty.json", "--dir", dir.path, "--locales", "en-US", "--format", "both",
+      "snapshot", "examples/cart-empty.json", "--dir", dir.path, "--locales", "en-US", "--format", "both", "--record",
+      "all",
     ])
     #expect(result.status == 0)
     let files = try FileManager.default.contentsOfDirectory(atPath: dir.appending(path: "cart-empty").path)

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// What a running ``HTTPDaemon`` asks of the server above it.
-public protocol HTTPService: Sendable {
+package protocol HTTPService: Sendable {
   /// Answers a whole request (body read), or asks to park it. Called on the library's
   /// threads, concurrently; called again with the same request after a parked one resumes.
   func handle(_ request: HTTPRequest) -> RouteResult
@@ -16,13 +16,13 @@ public protocol HTTPService: Sendable {
 
 /// A request parked by ``HTTPService/park(_:key:version:deadline:)``: resuming it runs
 /// the route again. libmicrohttpd allows resuming from any thread.
-public struct Resumption: Sendable {
+package struct Resumption: Sendable {
   private let connection: ConnectionPointer
 
   fileprivate init(_ connection: ConnectionPointer) { self.connection = connection }
 
   /// Hands the request back to the library, which calls the route again. Call once.
-  public func resume() { tts_mhd_resume_connection(connection.pointer) }
+  package func resume() { tts_mhd_resume_connection(connection.pointer) }
 }
 
 /// The library's connection handle, carried between threads only to resume it, which
@@ -62,26 +62,26 @@ private struct ConnectionPointer: @unchecked Sendable {
 ///   then it is shut down. Waiting requests (suspended) are exempt;
 /// - **connections per address**: at most ``Configuration/connectionsPerAddress`` open
 ///   connections from one peer address (`127.0.0.1` and `::1` exempt: a local proxy in front).
-public final class HTTPDaemon: Sendable {
+package final class HTTPDaemon: Sendable {
   /// How the daemon listens and which limits the library enforces.
-  public struct Configuration: Sendable {
+  package struct Configuration: Sendable {
     /// An IPv4 or IPv6 address literal: `127.0.0.1`, `::1`, `0.0.0.0`.
-    public var host: String
+    package var host: String
     /// 0 takes a free port (see ``HTTPDaemon/port``).
-    public var port: Int
+    package var port: Int
     /// Threads of the library's pool, each with its own epoll set.
-    public var threads: Int
+    package var threads: Int
     /// Seconds a connection may stay idle (no bytes either way) before it is closed.
-    public var connectionTimeout: Int
+    package var connectionTimeout: Int
     /// Most connections open at once; more are refused by closing them.
-    public var connectionLimit: Int
+    package var connectionLimit: Int
     /// Seconds a connection has, from waiting for a request (accepted, or the previous
     /// answer sent) until that request's headers and body are in.
-    public var requestTimeout: Int
+    package var requestTimeout: Int
     /// Most connections open at once from one address other than loopback; 0: no limit.
-    public var connectionsPerAddress: Int
+    package var connectionsPerAddress: Int
 
-    public init(
+    package init(
       host: String, port: Int, threads: Int, connectionTimeout: Int, connectionLimit: Int, requestTimeout: Int,
       connectionsPerAddress: Int
     ) {
@@ -96,21 +96,21 @@ public final class HTTPDaemon: Sendable {
   }
 
   /// Why the daemon did not start.
-  public struct StartError: Error, CustomStringConvertible {
-    public var description: String
+  package struct StartError: Error, CustomStringConvertible {
+    package var description: String
     /// A library the server needs cannot be loaded (not a bad address or a busy port).
-    public var isLibraryMissing = false
+    package var isLibraryMissing = false
   }
 
   private let daemon: DaemonPointer
   private let context: DaemonContext
   /// The port it listens on (the one the system chose for port 0).
-  public let port: Int
+  package let port: Int
 
   /// Starts listening; requests are served on the library's threads from here on.
   /// - Throws: ``StartError`` for an address that is not an IP literal, or when the
   ///   library cannot listen there (port in use, not allowed).
-  public init(_ configuration: Configuration, service: any HTTPService) throws(StartError) {
+  package init(_ configuration: Configuration, service: any HTTPService) throws(StartError) {
     try Self.openLibraries()
     guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
       throw StartError(description: "'\(configuration.host)' is not an IPv4 or IPv6 address")
@@ -165,17 +165,17 @@ public final class HTTPDaemon: Sendable {
   }
 
   /// Connections closed on accept because their address had too many open.
-  public var refusedPerAddress: Int { context.refusedPerAddress.load(ordering: .relaxed) }
+  package var refusedPerAddress: Int { context.refusedPerAddress.load(ordering: .relaxed) }
 
   /// Requests begun and not yet completed.
-  public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
+  package var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
 
   /// Shuts down every connection whose request is not in by its deadline (see
   /// ``Configuration/requestTimeout``); the library then closes them. Call it often
   /// (the server's clock does, every 100 ms).
   /// - Returns: how many were shut down.
   @discardableResult
-  public func closeStalledConnections(now: ContinuousClock.Instant = .now) -> Int {
+  package func closeStalledConnections(now: ContinuousClock.Instant = .now) -> Int {
     context.connections.withLock { state in
       var closed = 0
       for (key, tracked) in state.tracked {
@@ -191,14 +191,14 @@ public final class HTTPDaemon: Sendable {
   }
 
   /// Stops accepting connections; requests in flight go on.
-  public func stopAccepting() {
+  package func stopAccepting() {
     let socket = tts_mhd_quiesce_daemon(daemon.pointer)
     if socket >= 0 { close(socket) }
   }
 
   /// Stops the library's threads and closes every connection. Every parked request must
   /// have been resumed first (the library requires it).
-  public func stop() {
+  package func stop() {
     tts_mhd_stop_daemon(daemon.pointer)
   }
 }

@@ -1,39 +1,39 @@
 /// One HTTP request as the routes see it: decoded by libmicrohttpd (``HTTPDaemon``),
 /// a plain value, so every route is tested without a socket.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
   /// `GET`, `POST`, `DELETE`, … as sent.
-  public var method: String
+  package var method: String
   /// The path without the query, percent-decoded by libmicrohttpd: `/v1/sessions`.
-  public var path: String
+  package var path: String
   /// The query's arguments, decoded, in order.
-  public var query: [(name: String, value: String)]
+  package var query: [(name: String, value: String)]
   /// Header fields with lower-cased names, in order.
-  public var headers: [(name: String, value: String)]
+  package var headers: [(name: String, value: String)]
   /// The body, at most ``HTTPRequest/maximumBodyBytes``.
-  public var body: [UInt8]
+  package var body: [UInt8]
   /// The body was longer than ``HTTPRequest/maximumBodyBytes`` and was not kept.
-  public var bodyTooLarge: Bool
+  package var bodyTooLarge: Bool
   /// Why the request's framing cannot be trusted (two lengths, an unknown coding, a
   /// header name that is not a token), or nil: such a request is `400` and its
   /// connection closed (``HTTPDaemon``).
-  public var framingProblem: String?
+  package var framingProblem: String?
   /// When the request arrived: a long poll's wait counts from here.
-  public var arrival: ContinuousClock.Instant
+  package var arrival: ContinuousClock.Instant
   /// A fresh random id for this request, sent back as `X-Request-Id` and logged, so an
   /// answer a client reports can be found in the log.
-  public var id: String
+  package var id: String
   /// The request was parked at least once (``RouteResult/wait(key:version:deadline:)``):
   /// the route runs again after each wake, and the request ends one wait when answered.
-  public var parked = false
+  package var parked = false
 
   /// Largest body a request may carry (the contract's 1 MiB); more is `413`.
-  public static let maximumBodyBytes = 1 << 20
+  package static let maximumBodyBytes = 1 << 20
   /// Most bytes of a body over the limit read and dropped before its `413`, so that a
   /// client still sending reads the answer (``HTTPDaemon``); past it the connection is
   /// closed mid-body.
-  public static let maximumDiscardedBytes = 128 << 20
+  package static let maximumDiscardedBytes = 128 << 20
 
-  public init(
+  package init(
     method: String, path: String, query: [(name: String, value: String)] = [],
     headers: [(name: String, value: String)] = [], body: [UInt8] = [], bodyTooLarge: Bool = false,
     framingProblem: String? = nil, arrival: ContinuousClock.Instant = .now
@@ -52,13 +52,13 @@ public struct HTTPRequest: Sendable {
   }
 
   /// The first value of header `name` (any case).
-  public func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     let wanted = name.lowercased()
     return headers.first { $0.name == wanted }?.value
   }
 
   /// The first value of query argument `name`.
-  public func argument(_ name: String) -> String? {
+  package func argument(_ name: String) -> String? {
     query.first { $0.name == name }?.value
   }
 }

@@ -1,18 +1,18 @@
 /// One HTTP answer: status, header fields and body bytes.
-public struct HTTPResponse: Sendable {
-  public var status: Int
+package struct HTTPResponse: Sendable {
+  package var status: Int
   /// In order; names as written on the wire.
-  public var headers: [(name: String, value: String)]
-  public var body: [UInt8]
+  package var headers: [(name: String, value: String)]
+  package var body: [UInt8]
 
-  public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+  package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status
     self.headers = headers
     self.body = body
   }
 
   /// The first value of header `name` (any case).
-  public func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     let wanted = name.lowercased()
     return headers.first { $0.name.lowercased() == wanted }?.value
   }
@@ -29,22 +29,22 @@ public struct HTTPResponse: Sendable {
   }
 
   /// The body as UTF-8 text (for tests and logs of the server's own answers).
-  public var text: String { String(decoding: body, as: UTF8.self) }
+  package var text: String { String(decoding: body, as: UTF8.self) }
 
   /// `text/plain; charset=utf-8`.
-  public static func text(_ status: Int, _ text: String) -> HTTPResponse {
+  package static func text(_ status: Int, _ text: String) -> HTTPResponse {
     HTTPResponse(
       status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
   }
 
   /// `application/json` with `json` (already serialized) and a final line feed.
-  public static func json(_ status: Int, _ json: String) -> HTTPResponse {
+  package static func json(_ status: Int, _ json: String) -> HTTPResponse {
     HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array((json + "\n").utf8))
   }
 }
 
 /// What a route does with a request: answer now, or wait for a session to change.
-public enum RouteResult: Sendable {
+package enum RouteResult: Sendable {
   case respond(HTTPResponse)
   /// Park the request until the session `key` changes past `version`, or `deadline`
   /// passes; then the route runs again with the same request.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where `render-cli serve` keeps its sessions (`--store`).
-public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
+package enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
   /// This process's memory: the default; sessions go with the process.
   case memory
   /// A Redis that several servers may share.
@@ -9,7 +9,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
 
   /// `memory`, `redis://[user:password@]HOST:PORT[/DB]` or `unix://[user:password@]/PATH[?db=DB]`;
   /// nil for anything else. User and password are percent-decoded.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     if text == "memory" {
       self = .memory
       return
@@ -40,7 +40,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The location without its password (for messages and logs).
-  public var description: String {
+  package var description: String {
     switch self {
     case .memory: "memory"
     case .redis(let address): address.description
@@ -49,19 +49,19 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A Redis server and how to log in to it.
-public struct RedisAddress: Sendable, Equatable, CustomStringConvertible {
-  public enum Endpoint: Sendable, Equatable {
+package struct RedisAddress: Sendable, Equatable, CustomStringConvertible {
+  package enum Endpoint: Sendable, Equatable {
     case tcp(host: String, port: Int)
     case unix(path: String)
   }
 
-  public var endpoint: Endpoint
+  package var endpoint: Endpoint
   /// An ACL user (`AUTH user password`); nil with a password: `default`.
-  public var user: String?
-  public var password: String?
-  public var database = 0
+  package var user: String?
+  package var password: String?
+  package var database = 0
 
-  public init(endpoint: Endpoint, user: String? = nil, password: String? = nil, database: Int = 0) {
+  package init(endpoint: Endpoint, user: String? = nil, password: String? = nil, database: Int = 0) {
     self.endpoint = endpoint
     self.user = user
     self.password = password
@@ -69,7 +69,7 @@ public struct RedisAddress: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `redis://user@HOST:PORT/DB` or `unix://user@/PATH`: never the password.
-  public var description: String {
+  package var description: String {
     let user = self.user.map { $0 + "@" } ?? ""
     switch endpoint {
     case .tcp(let host, let port):
