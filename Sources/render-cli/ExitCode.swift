@@ -39,7 +39,7 @@ extension ExitCode {
 
   /// Help's EXIT STATUS section: `statuses` in order, each with its ``meaning`` or the
   /// subcommand's own words from `meanings`, wrapped under a two-space indent.
-  static func helpSection(_ statuses: [ExitCode], meanings: [ExitCode: String], width: Int = 82) -> String {
+  static func helpSection(_ statuses: [ExitCode], meanings: [ExitCode: String], width: Int = 80) -> String {
     let items = statuses.map { "\($0.rawValue) \(meanings[$0] ?? $0.meaning)" }.joined(separator: ", ") + "."
     var lines: [String] = []
     var line = ""

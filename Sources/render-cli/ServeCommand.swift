@@ -92,7 +92,8 @@ extension SubcommandDeclarations {
       },
       OptionDeclaration(
         "--store", value: "url",
-        help: "Where sessions live: memory, redis://[user:password@]HOST:PORT[/DB]\nor unix:///PATH. Default: memory."
+        help:
+          "Where sessions live: memory,\nredis://[user:password@]HOST:PORT[/DB] or\nunix://[user:password@]/PATH[?db=DB]. Default: memory."
       ) { options, value throws(UsageError) in
         guard let store = StoreLocation(value) else {
           throw UsageError(

@@ -130,7 +130,7 @@ struct StringsCommand {
     var report = ""
     for document in documents {
       _ = try OutputTarget.deliver(Array(document.text.utf8), to: document.path)
-      report += "wrote \(document.path) (\(document.units) units)\n"
+      report += "wrote \(document.path) (\(document.units) \(document.units == 1 ? "unit" : "units"))\n"
     }
     return Outcome(status: .success, standardOutput: report)
   }

@@ -93,19 +93,7 @@ final class Harness: Sendable {
     guard case .object(let members) = try JSONParser.parse(response.body),
       case .array(let events)? = members.first?.value
     else { throw HarnessError.unexpected(response.text) }
-    return events.map(Self.compact)
-  }
-
-  static func compact(_ value: JSONValue) -> String {
-    switch value {
-    case .object(let members):
-      "{" + members.map { JSONOutput.quoted($0.key) + ":" + compact($0.value) }.joined(separator: ",") + "}"
-    case .array(let items): "[" + items.map(compact).joined(separator: ",") + "]"
-    case .string(let text): JSONOutput.quoted(text)
-    case .number(let literal): literal
-    case .bool(let flag): flag ? "true" : "false"
-    case .null: "null"
-    }
+    return events.map(JSONOutput.compact)
   }
 
   /// The hidden request token of a form page.

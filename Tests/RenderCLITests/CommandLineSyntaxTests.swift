@@ -90,10 +90,10 @@ import Testing
       Help.text(for: .cart).hasSuffix(
         """
         EXIT STATUS:
-          0 done, 64 bad command line, 65 bad input data (one line per problem on standard
-          error: FILE: $.json.path: message), 66 a file cannot be read, 70 internal error,
-          73 the --output file cannot be written, 74 standard output cannot be written
-          (closed, full, a broken pipe).
+          0 done, 64 bad command line, 65 bad input data (one line per problem on
+          standard error: FILE: $.json.path: message), 66 a file cannot be read, 70
+          internal error, 73 the --output file cannot be written, 74 standard output
+          cannot be written (closed, full, a broken pipe).
 
         """))
     for subcommand in Subcommand.allCases {
@@ -101,7 +101,7 @@ import Testing
       let section = help.components(separatedBy: "EXIT STATUS:\n").last ?? ""
       #expect(help.components(separatedBy: "EXIT STATUS:").count == 2, "\(subcommand)")
       #expect(section.hasPrefix("  0 "), "\(subcommand)")
-      #expect(section.split(separator: "\n").allSatisfy { $0.count <= 82 }, "\(subcommand)")
+      #expect(section.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(subcommand)")
     }
   }
 

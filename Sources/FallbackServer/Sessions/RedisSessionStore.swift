@@ -93,7 +93,7 @@ final class RedisSessionStore: SessionStore {
         Self.createdKey(idempotency?.key ?? ""),
       ],
       arguments: [
-        source.map(Self.compact) ?? "", session.customerToken, session.id,
+        source.map(JSONOutput.compact) ?? "", session.customerToken, session.id,
         String(idleTimeoutSeconds), String(wall), String(limit), String(wall - idleTimeoutSeconds * 1000),
         idempotency.map { $0.fingerprint + " " + session.id + " " + session.customerToken } ?? "",
         String(SessionCreation.keyLifetimeSeconds),
@@ -194,10 +194,10 @@ final class RedisSessionStore: SessionStore {
         String(max(1, eventsKept)), "\(id) \(session.changes)", String(session.unsaved.count),
         String(session.unsavedAnswers.count),
       ]
-      arguments += session.unsaved.map(Self.compact)
+      arguments += session.unsaved.map(JSONOutput.compact)
       for (key, value) in session.unsavedAnswers { arguments += [key, value] }
       for (seq, event) in session.recordedEvents(after: lastSeq) {
-        arguments += [String(seq), Self.compact(event)]
+        arguments += [String(seq), JSONOutput.compact(event)]
       }
       let reply = try run(
         Self.commitScript, keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.answers(id)],
@@ -384,19 +384,6 @@ final class RedisSessionStore: SessionStore {
       return reply
     }
     throw .unavailable
-  }
-
-  /// JSON on one line without spaces: what Redis keeps (``JSONOutput`` indents, for people).
-  static func compact(_ value: JSONValue) -> String {
-    switch value {
-    case .object(let members):
-      "{" + members.map { JSONOutput.quoted($0.key) + ":" + compact($0.value) }.joined(separator: ",") + "}"
-    case .array(let items): "[" + items.map(compact).joined(separator: ",") + "]"
-    case .string(let text): JSONOutput.quoted(text)
-    case .number(let literal): literal
-    case .bool(let flag): flag ? "true" : "false"
-    case .null: "null"
-    }
   }
 
   static func wallMilliseconds() -> Int { Int((Date().timeIntervalSince1970 * 1000).rounded(.down)) }

@@ -66,6 +66,20 @@ package enum JSONOutput {
       out += indent + "}"
     }
   }
+
+  /// `value` on one line without spaces, members in their order: for machines (a Redis
+  /// event log, a test's expected events), where ``render(_:)`` indents for people.
+  package static func compact(_ value: JSONValue) -> String {
+    switch value {
+    case .object(let members):
+      "{" + members.map { quoted($0.key) + ":" + compact($0.value) }.joined(separator: ",") + "}"
+    case .array(let items): "[" + items.map(compact).joined(separator: ",") + "]"
+    case .string(let text): quoted(text)
+    case .number(let literal): literal
+    case .bool(let flag): flag ? "true" : "false"
+    case .null: "null"
+    }
+  }
 }
 
 extension JSONValue {
