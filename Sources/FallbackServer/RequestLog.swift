@@ -18,14 +18,18 @@ enum RequestLog {
   }
 
   /// The path with the segment after `/c/` and `/v1/sessions/` cut after its routing
-  /// key's dot (`k1.…`; without a dot, `…`), at most 64 characters, visible ASCII only.
+  /// key's dot (`k1.…`; without a dot, `…`), and so is any other segment that looks like
+  /// an id or a token (a dot followed by eight characters or more: `//c/KEY.…`,
+  /// `/C/KEY.…` and other paths that match no route carry them too); at most 64
+  /// characters, visible ASCII only.
   static func redacted(_ path: String) -> String {
     var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     for index in segments.indices.dropFirst() {
       let before = segments[index - 1]
       let isSecret = (before == "c" && index == 2) || (before == "sessions" && index == 3 && segments[1] == "v1")
-      guard isSecret, !segments[index].isEmpty else { continue }
       let key = segments[index].prefix { $0 != "." }
+      let looksLikeToken = segments[index].count - key.count > 8
+      guard isSecret || looksLikeToken, !segments[index].isEmpty else { continue }
       let hasKey = key.count < segments[index].count && key.count <= 32
       segments[index] = (hasKey ? key + "." : "") + "…"
     }

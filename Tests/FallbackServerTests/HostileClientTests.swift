@@ -42,6 +42,15 @@ import Testing
     #expect(RequestLog.redacted("/v1/sessions/k1.AbCdEfGhIjKlMnOpQrStUv/calls") == "/v1/sessions/k1.…/calls")
     #expect(RequestLog.redacted("/c/nodotatall") == "/c/…")
     #expect(RequestLog.redacted("/healthz%") == "/healthz%25")
+    // Paths that match no route carry tokens too: a base URL's extra slash, another case,
+    // an empty segment; a file name keeps its extension.
+    let token = "k1.AbCdEfGhIjKlMnOpQrStUv"
+    #expect(RequestLog.redacted("//c/" + token) == "//c/k1.…")
+    #expect(RequestLog.redacted("/C/" + token) == "/C/k1.…")
+    #expect(RequestLog.redacted("/c//" + token) == "/c//k1.…")
+    #expect(RequestLog.redacted("/v1/sessions//" + token + "/events") == "/v1/sessions//k1.…/events")
+    #expect(RequestLog.redacted("//v1/sessions/" + token) == "//v1/sessions/k1.…")
+    #expect(RequestLog.redacted("/live.js") == "/live.js")
   }
 
   @Test func anAbsentCustomerIsDisconnectedOnceAndOnlyCloseFollows() throws {

@@ -35,6 +35,18 @@ import Testing
     #expect(SpokenWriter.quotedValue("Suite\r\n5 \"B\"") == #""Suite\r\n5 \"B\"""#)
   }
 
+  /// A merchant's name with a Unicode line or paragraph separator (or a vertical tab, or
+  /// U+0085) stays on its line: any reader that splits lines the Unicode way sees one.
+  @Test func noLineBreakOfAnyKindReachesALine() {
+    var tree = SpokenWriter()
+    tree.node("heading level 1", name: "Oakbrook\u{2028}button \"Pay\"") {
+      $0.text("Hair\u{2029}Spray\u{0B}x\u{85}y")
+    }
+    #expect(tree.text == "heading level 1 \"Oakbrook button \\\"Pay\\\"\"\n  text \"Hair Spray x y\"\n")
+    #expect(tree.text.split(whereSeparator: \.isNewline).count == 2)
+    #expect(SpokenWriter.quotedValue("a\u{2028}b") == #""a\u{2028}b""#)
+  }
+
   @Test func emptyTextWritesNoLine() {
     var tree = SpokenWriter()
     tree.node("status", states: ["live polite", "atomic"]) { $0.text("  ") }

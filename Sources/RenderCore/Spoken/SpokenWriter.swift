@@ -13,8 +13,9 @@
 /// names and text are the page's, in the customer's language and digits.
 ///
 /// In a name or a text, white space runs (space, tab, line feed) read as one space and
-/// none at either end, as the accessible name computation collapses them; `"` and `\`
-/// are escaped with `\`, so every line stays one line.
+/// none at either end, as the accessible name computation collapses them (so do the
+/// other scalars a reader may break a line at, U+2028 among them); `"` and `\` are
+/// escaped with `\`, so every line stays one line.
 package struct SpokenWriter: Sendable {
   private var output = ""
   private var depth = 0
@@ -66,7 +67,7 @@ package struct SpokenWriter: Sendable {
 
   /// `"` + the string as typed + `"`, for a control's value, which is read as it
   /// stands: only `"` and `\` are escaped with `\`, a line feed and a carriage return
-  /// written `\n` and `\r`.
+  /// written `\n` and `\r`, any other line break as `\u{2028}` (its code point).
   package static func quotedValue(_ string: String) -> String {
     var quoted = "\""
     for character in string.unicodeScalars {
@@ -76,6 +77,8 @@ package struct SpokenWriter: Sendable {
         quoted.unicodeScalars.append(character)
       case "\n": quoted += "\\n"
       case "\r": quoted += "\\r"
+      case _ where breaksOrSpaces(character) && character != " " && character != "\t":
+        quoted += "\\u{" + String(character.value, radix: 16, uppercase: true) + "}"
       default: quoted.unicodeScalars.append(character)
       }
     }
@@ -83,12 +86,22 @@ package struct SpokenWriter: Sendable {
     return quoted
   }
 
+  /// Space, tab, form feed and every scalar a text reader may take for a line break
+  /// (line feed, carriage return, vertical tab, U+0085, U+2028, U+2029): none of them
+  /// may reach a line of the format, or a name could make a line of its own.
+  static func breaksOrSpaces(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": true
+    default: false
+    }
+  }
+
   /// White space runs as one space, none at either end (the accessible name's rule).
   package static func collapsed(_ string: String) -> String {
     var result = ""
     var pendingSpace = false
     for scalar in string.unicodeScalars {
-      if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}" {
+      if Self.breaksOrSpaces(scalar) {
         pendingSpace = !result.isEmpty
       } else {
         if pendingSpace { result.unicodeScalars.append(" ") }
