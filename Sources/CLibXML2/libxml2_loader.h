@@ -28,6 +28,7 @@ enum {
   TTS_XML_TEXT = 3,
   TTS_XML_CDATA = 4,
   TTS_XML_ENTITY_REFERENCE = 5,
+  TTS_XML_DOCUMENT_TYPE = 10,
   TTS_XML_WHITESPACE = 13,
   TTS_XML_SIGNIFICANT_WHITESPACE = 14,
   TTS_XML_END_ELEMENT = 15,
@@ -48,6 +49,7 @@ struct tts_xml_library {
   int (*is_empty_element)(void *reader);
   const unsigned char *(*const_local_name)(void *reader);
   const unsigned char *(*const_value)(void *reader);
+  const unsigned char *(*const_namespace_uri)(void *reader);
   int (*move_to_attribute)(void *reader, const unsigned char *name);
   int (*move_to_element)(void *reader);
   void (*free_reader)(void *reader);
@@ -82,6 +84,7 @@ static inline void tts_xml_open(void) {
   TTS_XML_RESOLVE(is_empty_element, "xmlTextReaderIsEmptyElement")
   TTS_XML_RESOLVE(const_local_name, "xmlTextReaderConstLocalName")
   TTS_XML_RESOLVE(const_value, "xmlTextReaderConstValue")
+  TTS_XML_RESOLVE(const_namespace_uri, "xmlTextReaderConstNamespaceUri")
   TTS_XML_RESOLVE(move_to_attribute, "xmlTextReaderMoveToAttribute")
   TTS_XML_RESOLVE(move_to_element, "xmlTextReaderMoveToElement")
   TTS_XML_RESOLVE(free_reader, "xmlFreeTextReader")
@@ -162,6 +165,11 @@ static inline const char *tts_xml_reader_local_name(struct tts_xml_reader *reade
 /// The current node's text (text, CDATA, white space), or NULL; valid until the next read.
 static inline const char *tts_xml_reader_value(struct tts_xml_reader *reader) {
   return (const char *)tts_xml_ready()->const_value(reader->reader);
+}
+
+/// The namespace URI of the current node, NULL when it has none.
+static inline const char *tts_xml_reader_namespace_uri(struct tts_xml_reader *reader) {
+  return (const char *)tts_xml_ready()->const_namespace_uri(reader->reader);
 }
 
 /// The value of the current element's attribute `name` (a qualified name), copied into

@@ -31,9 +31,20 @@ public enum XLIFFImport {
     public var state: String?
   }
 
-  /// The sections of an XLIFF 1.2 document.
+  /// The most bytes an XLIFF file may hold: one language's export is far smaller, and
+  /// libxml2's time grows faster than the size with some shapes (many attributes on one
+  /// element), so a larger file is refused before it is parsed.
+  public static let maximumBytes = 1 << 20
+
+  /// The sections of an XLIFF 1.2 document. Only elements of the XLIFF 1.2 namespace are
+  /// read (another namespace's `<target>` is not the target).
   /// - Parameter file: how problems name the file.
   public static func read(_ data: Data, file: String) throws(Problems) -> [Section] {
+    guard data.count <= maximumBytes else {
+      throw Problems(lines: [
+        "\(file): \(data.count) bytes; an XLIFF file to import is at most \(maximumBytes) bytes (1 MiB)"
+      ])
+    }
     let root: XMLReader.Element
     do {
       root = try XMLReader.root(of: Array(data), attributes: ["version", "target-language", "id", "state"])
@@ -41,13 +52,15 @@ public enum XLIFFImport {
       let place = error.line > 0 ? "\(file):\(error.line)" : file
       throw Problems(lines: ["\(place): not well-formed XML: \(error.message)"])
     }
-    guard root.name == "xliff" else { throw Problems(lines: ["\(file): the root element is not <xliff>"]) }
+    guard root.name == "xliff", root.namespace == XLIFFExport.namespace else {
+      throw Problems(lines: ["\(file): the root element is not <xliff> of \(XLIFFExport.namespace)"])
+    }
     guard root.attributes["version"] == "1.2" else {
       throw Problems(lines: ["\(file): <xliff> is not version 1.2"])
     }
     var problems: [String] = []
     var sections: [Section] = []
-    let files = root.children(named: "file")
+    let files = xliffChildren(root, "file")
     if files.isEmpty { problems.append("\(file): no <file> element") }
     for (index, element) in files.enumerated() {
       let place = "\(file): <file> \(index + 1)"
@@ -56,7 +69,7 @@ public enum XLIFFImport {
         continue
       }
       var units: [Unit] = []
-      for body in element.children(named: "body") {
+      for body in xliffChildren(element, "body") {
         for unit in transUnits(body) {
           let id = unit.attributes["id"] ?? ""
           let unitPlace = "\(file): trans-unit \"\(id)\""
@@ -64,9 +77,14 @@ public enum XLIFFImport {
             problems.append("\(place): a trans-unit has no id")
             continue
           }
-          guard let source = unit.children(named: "source").first, let target = unit.children(named: "target").first
-          else {
+          let sources = xliffChildren(unit, "source")
+          let targets = xliffChildren(unit, "target")
+          guard let source = sources.first, let target = targets.first else {
             problems.append("\(unitPlace): no <source> or no <target>")
+            continue
+          }
+          guard sources.count == 1, targets.count == 1 else {
+            problems.append("\(unitPlace): more than one <source> or <target>; give one of each")
             continue
           }
           guard source.children.isEmpty, target.children.isEmpty else {
@@ -192,6 +210,11 @@ public enum XLIFFImport {
   /// `%n$@`, or other placeholders than the English has; nil when it can.
   private static func placeholderProblem(_ target: String, english: StringCatalogFile.Localization?) -> String? {
     guard !target.isEmpty else { return "the target is empty" }
+    if let bad = target.unicodeScalars.first(where: isRefusedControl) {
+      let code = String(bad.value, radix: 16, uppercase: true)
+      return "the target holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), a control character"
+        + " (C0/C1 controls, line feeds included, and bidi embeddings, overrides and isolates are not accepted)"
+    }
     let segments: [TemplateSegment]
     do { segments = try TemplateSegment.split(target) } catch { return "the target's \(error.message)" }
     let englishValue = english?.stringUnit?.value ?? english?.variations?.plural?["other"]?.stringUnit.value
@@ -204,12 +227,25 @@ public enum XLIFFImport {
     return nil
   }
 
-  /// The trans-units under a body, in order, through any `<group>`.
+  /// The children of `element` named `name` in the XLIFF 1.2 namespace.
+  private static func xliffChildren(_ element: XMLReader.Element, _ name: String) -> [XMLReader.Element] {
+    element.children.filter { $0.name == name && $0.namespace == XLIFFExport.namespace }
+  }
+
+  /// A C0 or C1 control (a line feed and a tab too: a UI string is one line) or a bidi
+  /// embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which could reorder
+  /// the text around the string.
+  static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
+  }
+
+  /// The trans-units under a body, in order, through any `<group>` (XLIFF 1.2's own).
   private static func transUnits(_ element: XMLReader.Element) -> [XMLReader.Element] {
     element.children.flatMap { child -> [XMLReader.Element] in
-      switch child.name {
-      case "trans-unit": [child]
-      case "group": transUnits(child)
+      switch (child.namespace, child.name) {
+      case (XLIFFExport.namespace, "trans-unit"): [child]
+      case (XLIFFExport.namespace, "group"): transUnits(child)
       default: []
       }
     }

@@ -3,11 +3,14 @@ import CLibXML2
 /// An XML document read by libxml2's reader (opened when first needed, see CLibXML2), as a
 /// small tree of Swift values: elements with the attributes asked for, their text and
 /// their element children. No entity is substituted and nothing outside the bytes is
-/// loaded; a document that declares its own entities and uses one is refused.
+/// loaded; a document with a document type declaration (which could declare entities) is
+/// refused, and so is any entity reference.
 struct XMLReader {
   struct Element: Equatable {
     /// The local name (`trans-unit` for `<x:trans-unit>`).
     var name: String
+    /// The namespace URI, empty when the element is in none.
+    var namespace = ""
     /// Of the attribute names asked for, those the element has.
     var attributes: [String: String] = [:]
     /// The element's own text (text, CDATA and white space), in order; not its children's.
@@ -46,7 +49,9 @@ struct XMLReader {
       if step == 0 { break }
       switch Int(tts_xml_reader_node_type(&reader)) {
       case Int(TTS_XML_ELEMENT):
-        var element = Element(name: tts_xml_reader_local_name(&reader).map { String(cString: $0) } ?? "")
+        var element = Element(
+          name: tts_xml_reader_local_name(&reader).map { String(cString: $0) } ?? "",
+          namespace: tts_xml_reader_namespace_uri(&reader).map { String(cString: $0) } ?? "")
         for name in attributes {
           var buffer = [CChar](repeating: 0, count: 4096)
           let length = buffer.withUnsafeMutableBufferPointer {
@@ -69,6 +74,10 @@ struct XMLReader {
         if !stack.isEmpty, let value = tts_xml_reader_value(&reader) {
           stack[stack.count - 1].text += String(cString: value)
         }
+      case Int(TTS_XML_DOCUMENT_TYPE):
+        throw Failure(
+          line: 0,
+          message: "a document type declaration (<!DOCTYPE …>) is not accepted: an XLIFF file has none")
       case Int(TTS_XML_ENTITY_REFERENCE):
         throw Failure(
           line: 0,

@@ -140,6 +140,8 @@ struct StringsCommand {
     var problems: [String] = []
     /// By tag, the catalog as read and as it would be written, in the order first met.
     var changed: [(tag: String, label: String, path: String, before: StringCatalogFile, after: StringCatalogFile)] = []
+    /// By language and unit id, the file that gave the unit first.
+    var givenBy: [String: [String: String]] = [:]
     for path in files {
       let input = try inputs.read(path)
       let sections: [XLIFFImport.Section]
@@ -154,6 +156,22 @@ struct StringsCommand {
           problems.append("\(input.label): target-language \"\(section.tag)\" is not a BCP 47 language tag")
           continue
         }
+        var refused = false
+        for unit in section.units {
+          let place = "\(input.label): trans-unit \"\(unit.id)\""
+          // Shown to the customer as merchant text is, so held to its rule: something visible.
+          if !unit.target.isEmpty, !DisplayWidth.hasVisibleCharacter(unit.target) {
+            problems.append("\(place): the target has no visible character (only white space or zero-width characters)")
+            refused = true
+          }
+          if let first = givenBy[section.tag]?[unit.id], first != input.label {
+            problems.append("\(place): also given by \(first) for \"\(section.tag)\"; give each unit in one file")
+            refused = true
+          } else if givenBy[section.tag]?[unit.id] == nil {
+            givenBy[section.tag, default: [:]][unit.id] = input.label
+          }
+        }
+        if refused { continue }
         let catalogPath = catalogURL(section.tag, options).path
         guard FileManager.default.fileExists(atPath: catalogPath) else {
           problems.append(

@@ -144,6 +144,48 @@ import Testing
       "trans-unit \"cart.title\": the source is not the current English"
     ),
     ("</body>", "</bod>", ": not well-formed XML: "),
+    // A document type declaration could declare entities; an internal one used in an attribute.
+    (
+      "?>\n<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">",
+      "?>\n<!DOCTYPE xliff [<!ENTITY v \"1.2\">]>\n<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"&v;\">",
+      ": not well-formed XML: a document type declaration (<!DOCTYPE …>) is not accepted"
+    ),
+    // Refused before libxml2 reads it.
+    (
+      "</body>", "<!--" + String(repeating: "x", count: 1 << 20) + "--></body>",
+      " bytes; an XLIFF file to import is at most 1048576 bytes (1 MiB)"
+    ),
+    (
+      "<target state=\"needs-review-translation\">장바구니</target>", "<target state=\"translated\">장바\n구니</target>",
+      "trans-unit \"cart.title\": the target holds U+000A, a control character"
+    ),
+    (
+      "<target state=\"needs-review-translation\">장바구니</target>", "<target state=\"translated\">장바\u{202E}구니</target>",
+      "trans-unit \"cart.title\": the target holds U+202E, a control character"
+    ),
+    (
+      "<target state=\"needs-review-translation\">장바구니</target>", "<target state=\"translated\">\u{2067}장바구니</target>",
+      "trans-unit \"cart.title\": the target holds U+2067, a control character"
+    ),
+    (
+      "<target state=\"needs-review-translation\">장바구니</target>", "<target state=\"translated\">  </target>",
+      "trans-unit \"cart.title\": the target has no visible character"
+    ),
+    (
+      "<target state=\"needs-review-translation\">장바구니</target>", "<target state=\"translated\">\u{200B}</target>",
+      "trans-unit \"cart.title\": the target has no visible character"
+    ),
+    // Another namespace's target is not the target; a second target is not ignored.
+    (
+      "<target state=\"needs-review-translation\">장바구니</target>",
+      "<x:target xmlns:x=\"urn:example\" state=\"translated\">장바구니!</x:target>",
+      "trans-unit \"cart.title\": no <source> or no <target>"
+    ),
+    (
+      "<target state=\"needs-review-translation\">장바구니</target>",
+      "<target state=\"needs-review-translation\">장바구니</target><target state=\"translated\">장바구니!</target>",
+      "trans-unit \"cart.title\": more than one <source> or <target>"
+    ),
     (
       "<target state=\"needs-review-translation\">장바구니</target>", "<target>장바구니<g id=\"1\">!</g></target>",
       "inline XLIFF markup"
@@ -169,8 +211,43 @@ import Testing
     #expect(try workspace.allCatalogs() == before)
   }
 
+  /// Markup characters in a target are text (the HTML writer escapes them), not refused.
+  @Test func aTargetWithMarkupCharactersIsAccepted() throws {
+    let workspace = try Workspace()
+    try workspace.export()
+    let url = workspace.xliffFile("ko")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let changed = text.replacingOccurrences(
+      of: "<target state=\"needs-review-translation\">장바구니</target>",
+      with: "<target state=\"translated\">&lt;b&gt;장바구니 &amp;</target>")
+    #expect(changed != text)
+    try Data(changed.utf8).write(to: url)
+    let outcome = workspace.run(["import", url.path])
+    #expect(outcome.status == .success, "\(outcome.standardError)")
+    let catalog = String(decoding: try workspace.catalog("ko"), as: UTF8.self)
+    #expect(catalog.contains("\"value\" : \"<b>장바구니 &\""))
+  }
+
+  /// One unit given by two files of one import is refused: neither silently wins.
+  @Test func theSameUnitInTwoFilesIsRefused() throws {
+    let workspace = try Workspace()
+    try workspace.export()
+    let before = try workspace.allCatalogs()
+    let url = workspace.xliffFile("ko")
+    let copy = workspace.xliff.appending(path: "ko-copy.xliff")
+    try FileManager.default.copyItem(at: url, to: copy)
+    let outcome = workspace.run(["import", url.path, copy.path])
+    #expect(outcome.status == .dataError)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(
+      outcome.standardError.contains(
+        "\(copy.path): trans-unit \"cart.title\": also given by \(url.path) for \"ko\"; give each unit in one file\n"),
+      "\(outcome.standardError.prefix(500))")
+    #expect(try workspace.allCatalogs() == before)
+  }
+
   /// No entity is substituted and nothing outside the file is read: a document that
-  /// declares an external entity and uses it is refused, naming the entity.
+  /// declares an external entity and uses it is refused (as any document type declaration).
   @Test func anEntityIsRefusedAndNothingOutsideTheFileIsRead() throws {
     let workspace = try Workspace()
     try workspace.export()
@@ -191,7 +268,8 @@ import Testing
     #expect(outcome.status == .dataError)
     #expect(
       outcome.standardError
-        == "\(url.path): not well-formed XML: the entity reference &ext; is not accepted: write the text itself\n")
+        == "\(url.path): not well-formed XML: a document type declaration (<!DOCTYPE …>) is not accepted: an XLIFF file has none\n"
+    )
     #expect(try workspace.allCatalogs() == before)
   }
 
