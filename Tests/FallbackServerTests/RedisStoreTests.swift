@@ -114,6 +114,36 @@ struct RedisStoreTests {
     #expect(harness.send("GET", session.customerURL, key: nil).status == 404)
   }
 
+  /// A `HEAD` reads only: no key's TTL set again, no last activity, no customer seen; an
+  /// open stream is the customer seen but not activity; a merchant's `GET` of events is
+  /// activity (the memory store's rule).
+  @Test func aHeadKeepsNothingAliveAndAStreamOnlyCountsAsTheCustomerSeen() throws {
+    let (location, address) = try Self.sharedLocation()
+    let harness = Harness(location: location) { $0.idleTimeoutSeconds = 120 }
+    let session = try harness.session(open: false)
+    let connection = try RedisConnection(address, milliseconds: 2_000)
+    let keys = try Self.keys(address, "tts:[st]:*")
+    for key in keys { _ = try connection.command(["EXPIRE", key, "50"]) }
+    func ttls() throws -> [Int] {
+      try keys.map { key in
+        guard case .integer(let ttl) = try connection.command(["TTL", key]) else { return -3 }
+        return ttl
+      }
+    }
+    #expect(harness.send("HEAD", session.customerURL, key: nil).status == 200)
+    #expect(harness.send("HEAD", session.customerURL + "/events?shown=2", key: nil).status == 200)
+    #expect(harness.send("HEAD", "/v1/sessions/\(session.id)/events").status == 200)
+    #expect(try ttls().allSatisfy { (1...50).contains($0) })
+    #expect(try connection.command(["ZSCORE", "tts:seen", session.id]) == .null)
+    #expect(try connection.command(["HGET", "tts:s:\(session.id)", "seen"]) == .null)
+    // The stream is the customer seen, not activity.
+    #expect(harness.send("GET", session.customerURL + "/events?shown=999", key: nil).status == 200)
+    #expect(try ttls().allSatisfy { (1...50).contains($0) })
+    #expect(try connection.command(["ZSCORE", "tts:seen", session.id]).text != nil)
+    #expect(harness.send("GET", "/v1/sessions/\(session.id)/events").status == 200)
+    #expect(try ttls().allSatisfy { (110...120).contains($0) })
+  }
+
   @Test func aLiveStreamOnOneServerWakesWithinASecondOfACallOnAnother() async throws {
     let (location, _) = try Self.sharedLocation()
     let one = try SocketTests.Running { $0.store = location }
@@ -162,6 +192,66 @@ struct RedisStoreTests {
     #expect(page.status == 503)
     #expect(page.header("Retry-After") == "1")
     #expect(page.header("Content-Security-Policy") != nil)
+  }
+
+  /// A Redis paused (SIGSTOP) answers nothing: after the first commands time out, the
+  /// store answers unavailable at once for a while, so requests do not queue behind
+  /// each other's timeouts. A Redis of this test's own (pausing the shared one would stall
+  /// the other tests).
+  @Test func aPausedRedisIs503QuicklyForEveryRequest() throws {
+    let server = try #require(
+      ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      }))
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tts-paused-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let socket = directory.appendingPathComponent("redis.sock").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: server)
+    process.arguments = [
+      "--port", "0", "--unixsocket", socket, "--save", "", "--appendonly", "no", "--dir", directory.path,
+    ]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let pid = process.processIdentifier
+    defer {
+      kill(pid, SIGCONT)
+      kill(pid, SIGKILL)
+      process.waitUntilExit()
+      try? FileManager.default.removeItem(at: directory)
+    }
+    let address = RedisAddress(endpoint: .unix(path: socket))
+    let started = Date().addingTimeInterval(10)
+    while Date() < started {
+      if let connection = try? RedisConnection(address, milliseconds: 1_000),
+        (try? connection.command(["PING"])) == .status("PONG")
+      {
+        break
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let harness = Harness(location: .redis(address))
+    #expect(harness.send("GET", "/c/k1.absent", key: nil).status == 404)
+    kill(pid, SIGSTOP)
+    defer { kill(pid, SIGCONT) }
+    // Few threads, many requests, as libmicrohttpd's pool: without the back-off each
+    // request waits its command timeout in turn.
+    let workers = 4
+    let each = 8
+    let statuses = Mutex<[Int]>([])
+    let begun = ContinuousClock.now
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      for request in 0..<each {
+        let status = harness.send("GET", "/c/k1.t\(worker)x\(request)", key: nil).status
+        statuses.withLock { $0.append(status) }
+      }
+    }
+    let took = ContinuousClock.now - begun
+    #expect(statuses.withLock { $0 } == Array(repeating: 503, count: workers * each))
+    let timeout = Duration.milliseconds(RedisSessionStore.commandMilliseconds)
+    #expect(took < timeout * 4, "\(took)")
   }
 
   @Test func storeLocationsReadFromTheCommandLine() {

@@ -3,8 +3,10 @@ import RenderCore
 import Synchronization
 
 /// Sessions in a Redis that several servers share, so any server serves any session and
-/// a restart loses none. Per session, each key expiring after the idle timeout (every
-/// request sets it again) and all removed at once by `DELETE`:
+/// a restart loses none. Per session, each key expiring after the idle timeout (set again
+/// only by what the memory store counts as activity: a route that sets
+/// ``ServedSession/lastActivity``; reading, a `HEAD` included, writes nothing) and all
+/// removed at once by `DELETE`:
 ///
 /// - `tts:s:{id}`: a hash: the configuration as the merchant sent it, the customer
 ///   token, the customer's last request (ms since 1970);
@@ -61,6 +63,12 @@ final class RedisSessionStore: SessionStore {
   static let attempts = 16
   /// Milliseconds a command may take; longer is the store unavailable.
   static let commandMilliseconds = 2_000
+  /// After a command timed out or could not connect, the store answers unavailable at
+  /// once for this long, without asking Redis (a paused Redis would otherwise hold each
+  /// request's thread for ``commandMilliseconds``); then one request tries Redis again
+  /// while the others still answer unavailable.
+  static let backOffMilliseconds = 1_000
+  private let breaker = Mutex<ContinuousClock.Instant?>(nil)
 
   init(_ address: RedisAddress, idleTimeoutSeconds: Int, eventsKept: Int) {
     pool = RedisPool(address, milliseconds: Self.commandMilliseconds)
@@ -74,7 +82,7 @@ final class RedisSessionStore: SessionStore {
     if case .error(let text) = reply { throw RedisFailure(description: "\(pool.address): \(text)") }
   }
 
-  var isAvailable: Bool { (try? pool.command(["PING"])) == .status("PONG") }
+  var isAvailable: Bool { (try? run(["PING"])) == .status("PONG") }
 
   // MARK: Sessions
 
@@ -111,7 +119,7 @@ final class RedisSessionStore: SessionStore {
   func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
     -> T?
   {
-    try change(id: id, customer: false, answerKey: answerKey, body)
+    try change(id: id, answerKey: answerKey, body)
   }
 
   func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
@@ -123,7 +131,7 @@ final class RedisSessionStore: SessionStore {
       }
     }
     guard let id else { return nil }
-    return try change(id: id, customer: true, answerKey: nil, body)
+    return try change(id: id, answerKey: nil, body)
   }
 
   func remove(id: String) throws(SessionStoreError) -> Bool {
@@ -150,7 +158,7 @@ final class RedisSessionStore: SessionStore {
       let id = String(decoding: bytes, as: UTF8.self)
       let outcome: (sent: Bool, absent: Bool, changes: UInt64)?
       do {
-        outcome = try change(id: id, customer: false, answerKey: nil) { session in
+        outcome = try change(id: id, answerKey: nil) { session in
           let absent = session.lastCustomerContact < cutoff
           let sent = absent && session.disconnect(eventsKept: eventsKept)
           return (sent, absent, session.changes)
@@ -179,19 +187,24 @@ final class RedisSessionStore: SessionStore {
   // MARK: Changes
 
   /// Loads the session, runs `body` on it and appends what it changed, again on the newer
-  /// state while another server changed it meanwhile.
+  /// state while another server changed it meanwhile. As in the memory store, only a
+  /// `body` that sets ``ServedSession/lastActivity`` keeps the session alive (its keys'
+  /// TTL, `tts:live`) and only one that sets ``ServedSession/lastCustomerContact`` counts
+  /// as the customer seen (`tts:seen`); a `body` that changes none of these writes nothing.
   private func change<T>(
-    id: String, customer: Bool, answerKey: String?, _ body: (inout ServedSession) -> T
+    id: String, answerKey: String?, _ body: (inout ServedSession) -> T
   ) throws(SessionStoreError) -> T? {
     for _ in 0..<Self.attempts {
-      guard let loaded = try load(id: id, customer: customer, answerKey: answerKey) else { return nil }
+      guard let loaded = try load(id: id, answerKey: answerKey) else { return nil }
       var session = loaded.session
       let lastSeq = session.lastEventSeq
       let result = body(&session)
-      if session.unsaved.isEmpty { return result }
+      let active = session.lastActivity != loaded.session.lastActivity
+      let seen = session.lastCustomerContact != loaded.session.lastCustomerContact
+      if session.unsaved.isEmpty, !active, !seen { return result }
       var arguments = [
-        String(loaded.length), String(idleTimeoutSeconds), String(Self.wallMilliseconds()), id,
-        String(max(1, eventsKept)), "\(id) \(session.changes)", String(session.unsaved.count),
+        String(loaded.length), active ? String(idleTimeoutSeconds) : "", String(Self.wallMilliseconds()), id,
+        String(max(1, eventsKept)), "\(id) \(session.changes)", seen ? "1" : "0", String(session.unsaved.count),
         String(session.unsavedAnswers.count),
       ]
       arguments += session.unsaved.map(JSONOutput.compact)
@@ -200,7 +213,8 @@ final class RedisSessionStore: SessionStore {
         arguments += [String(seq), JSONOutput.compact(event)]
       }
       let reply = try run(
-        Self.commitScript, keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.answers(id)],
+        Self.commitScript,
+        keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.answers(id), Self.seen],
         arguments: arguments)
       switch reply {
       case .integer(1):
@@ -218,21 +232,20 @@ final class RedisSessionStore: SessionStore {
     throw .unavailable
   }
 
-  /// The session as its journal says now, touched (its keys' TTL, and for a customer's
-  /// request the customer's last request); nil when there is none.
-  private func load(id: String, customer: Bool, answerKey: String?) throws(SessionStoreError) -> Cached? {
+  /// The session as its journal says now, with its last activity and the customer's last
+  /// request as Redis has them (read only: nothing is written); nil when there is none.
+  private func load(id: String, answerKey: String?) throws(SessionStoreError) -> Cached? {
     let cached = cache.withLock { $0.sessions[id] }
     let wall = Self.wallMilliseconds()
     let reply = try run(
       Self.loadScript,
       keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.seen, Self.answers(id)],
       arguments: [
-        String(cached?.length ?? 0), String(idleTimeoutSeconds), String(wall), id, customer ? "1" : "0",
-        answerKey ?? "",
+        String(cached?.length ?? 0), id, answerKey ?? "",
       ])
-    guard case .array(let parts) = reply, parts.count == 6, case .integer(let length) = parts[0],
+    guard case .array(let parts) = reply, parts.count == 7, case .integer(let length) = parts[0],
       let configuration = parts[1].text, let token = parts[2].text, let seen = parts[3].text,
-      case .array(let entries) = parts[4], let answer = parts[5].text
+      case .array(let entries) = parts[4], let answer = parts[5].text, let active = parts[6].text
     else {
       forgetLocally(id)
       return nil
@@ -247,7 +260,7 @@ final class RedisSessionStore: SessionStore {
     } else {
       // The cache is behind what was read (the session was made again): read it whole.
       forgetLocally(id)
-      return try load(id: id, customer: customer, answerKey: answerKey)
+      return try load(id: id, answerKey: answerKey)
     }
     for entry in entries {
       guard let text = entry.text, let json = try? JSONParser.parse(Array(text.utf8)) else { continue }
@@ -256,7 +269,8 @@ final class RedisSessionStore: SessionStore {
     current.session.unsaved.removeAll()
     if let answerKey, !answer.isEmpty { current.session.restore(answer: answer, forKey: answerKey) }
     current.length = length
-    current.session.lastActivity = now
+    // Exactly as read: a route that sets either to `.now` changes it, which `change` writes.
+    current.session.lastActivity = now - .milliseconds(max(0, wall - (Int(active) ?? wall)))
     if let seenWall = Int(seen) {
       current.session.lastCustomerContact = now - .milliseconds(max(0, wall - seenWall))
     }
@@ -349,11 +363,29 @@ final class RedisSessionStore: SessionStore {
   // MARK: Redis
 
   private func run(_ arguments: [String]) throws(SessionStoreError) -> RedisReply {
+    let reply = try command(arguments)
+    if case .error = reply { throw .unavailable }
+    return reply
+  }
+
+  /// One command, unless Redis failed within ``backOffMilliseconds``: then unavailable
+  /// at once.
+  private func command(_ arguments: [String]) throws(SessionStoreError) -> RedisReply {
+    let admitted = breaker.withLock { failedUntil -> Bool in
+      let now = ContinuousClock.now
+      guard let until = failedUntil else { return true }
+      if now < until { return false }
+      // This request tries Redis; the others wait for its answer no longer than it may take.
+      failedUntil = now + .milliseconds(Self.commandMilliseconds + Self.backOffMilliseconds)
+      return true
+    }
+    guard admitted else { throw .unavailable }
     do throws(RedisFailure) {
       let reply = try pool.command(arguments)
-      if case .error = reply { throw RedisFailure(description: "error reply") }
+      breaker.withLock { $0 = nil }
       return reply
     } catch {
+      breaker.withLock { $0 = ContinuousClock.now + .milliseconds(Self.backOffMilliseconds) }
       pool.drain()
       throw .unavailable
     }
@@ -371,11 +403,7 @@ final class RedisSessionStore: SessionStore {
         scriptHashes.withLock { $0[script] = hash }
       }
       guard let hash else { throw .unavailable }
-      let reply: RedisReply
-      do throws(RedisFailure) { reply = try pool.command(["EVALSHA", hash] + rest) } catch {
-        pool.drain()
-        throw .unavailable
-      }
+      let reply = try command(["EVALSHA", hash] + rest)
       if case .error(let text) = reply {
         guard text.hasPrefix("NOSCRIPT") else { throw .unavailable }
         scriptHashes.withLock { $0[script] = nil }
@@ -421,45 +449,50 @@ final class RedisSessionStore: SessionStore {
     return 1
     """
 
-  /// KEYS: meta, journal, events, live, seen, answers. ARGV: from, ttl, now, id, customer
-  /// (1 or 0), an idempotency key ('' for none).
+  /// KEYS: meta, journal, events, live, seen, answers. ARGV: from, id, an idempotency key
+  /// ('' for none). Reads only.
   static let loadScript = """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return false end
-    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], KEYS[6], 'tts:t:' .. token}) do
-      redis.call('EXPIRE', key, ARGV[2])
-    end
-    redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
-    if ARGV[5] == '1' then
-      redis.call('HSET', KEYS[1], 'seen', ARGV[3])
-      redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
-    end
     local fields = redis.call('HMGET', KEYS[1], 'config', 'token', 'seen')
     local answer = ''
-    if ARGV[6] ~= '' then answer = redis.call('HGET', KEYS[6], ARGV[6]) or '' end
+    if ARGV[3] ~= '' then answer = redis.call('HGET', KEYS[6], ARGV[3]) or '' end
     return {redis.call('LLEN', KEYS[2]), fields[1] or '', token, fields[3] or '',
-      redis.call('LRANGE', KEYS[2], ARGV[1], -1), answer}
+      redis.call('LRANGE', KEYS[2], ARGV[1], -1), answer, redis.call('ZSCORE', KEYS[4], ARGV[2]) or ''}
     """
 
-  /// KEYS: meta, journal, events, live, answers. ARGV: expected length, ttl, now, id,
-  /// events kept, message, entry count, answer count, the entries, (key, answer) pairs,
-  /// then (seq, event) pairs. 1 appended, 0 the journal grew meanwhile, -1 no session.
+  /// KEYS: meta, journal, events, live, answers, seen. ARGV: expected length, ttl ('' when
+  /// the session was not active: the keys keep the session's TTL), now, id, events kept,
+  /// message, customer seen (1 or 0), entry count, answer count, the entries, (key,
+  /// answer) pairs, then (seq, event) pairs. 1 appended, 0 the journal grew meanwhile,
+  /// -1 no session.
   static let commitScript = """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return -1 end
     if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
-    local count = tonumber(ARGV[7])
-    local answers = tonumber(ARGV[8])
-    for i = 9, 8 + count do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-    for i = 9 + count, 8 + count + 2 * answers, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
-    for i = 9 + count + 2 * answers, #ARGV, 2 do
+    local count = tonumber(ARGV[8])
+    local answers = tonumber(ARGV[9])
+    for i = 10, 9 + count do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+    for i = 10 + count, 9 + count + 2 * answers, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
+    for i = 10 + count + 2 * answers, #ARGV, 2 do
       redis.call('XADD', KEYS[3], 'MAXLEN', ARGV[5], ARGV[i] .. '-0', 'event', ARGV[i + 1])
     end
-    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], KEYS[5], 'tts:t:' .. token}) do
-      redis.call('EXPIRE', key, ARGV[2])
+    if ARGV[7] == '1' then
+      redis.call('HSET', KEYS[1], 'seen', ARGV[3])
+      redis.call('ZADD', KEYS[6], ARGV[3], ARGV[4])
     end
-    redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
-    redis.call('PUBLISH', 'tts:changed', ARGV[6])
+    local ttl = ARGV[2]
+    if ttl == '' then
+      ttl = redis.call('PTTL', KEYS[1])
+      if ttl < 1 then ttl = 1 end
+    else
+      ttl = tonumber(ttl) * 1000
+      redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
+    end
+    for _, key in ipairs({KEYS[1], KEYS[2], KEYS[3], KEYS[5], 'tts:t:' .. token}) do
+      redis.call('PEXPIRE', key, ttl)
+    end
+    if count > 0 then redis.call('PUBLISH', 'tts:changed', ARGV[6]) end
     return 1
     """
 

@@ -26,8 +26,10 @@ protocol SessionStore: Sendable {
   func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
     -> T?
 
-  /// Runs `body` on the session whose customer token is `token` (a customer's request:
-  /// it counts as the customer seen now); nil when there is none.
+  /// Runs `body` on the session whose customer token is `token`; nil when there is none.
+  /// In both stores a request counts as activity (``ServedSession/lastActivity``) or as
+  /// the customer seen (``ServedSession/lastCustomerContact``) only when `body` sets it,
+  /// so a `HEAD`, which sets neither, keeps nothing alive.
   func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T?
 
   /// Forgets a session and everything in it; false when there was none.
