@@ -14,7 +14,7 @@ package final class RelayServer: HTTPService {
   let parked = ParkedRequests()
   let pages = PageCache()
   let security = SecurityHeaders()
-  let metrics = Metrics()
+  let metrics: Metrics
   private let log: @Sendable (String) -> Void
   private let daemon = Mutex<HTTPDaemon?>(nil)
   private let metricsDaemon = Mutex<HTTPDaemon?>(nil)
@@ -26,10 +26,14 @@ package final class RelayServer: HTTPService {
   package init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
     self.options = options
     self.log = log
+    let metrics = Metrics()
+    self.metrics = metrics
     switch options.store {
     case .memory: store = MemorySessionStore()
     case .redis(let address):
-      store = RedisSessionStore(address, idleTimeoutSeconds: options.idleTimeoutSeconds, eventsKept: options.eventsKept)
+      store = RedisSessionStore(
+        address, idleTimeoutSeconds: options.idleTimeoutSeconds, eventsKept: options.eventsKept,
+        observe: { metrics.storeOperation(microseconds: $0) })
     }
   }
 

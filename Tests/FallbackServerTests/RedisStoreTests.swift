@@ -58,6 +58,26 @@ struct RedisStoreTests {
     #expect(later.send("GET", session.customerURL, key: nil).text.contains("Hair Spray"))
   }
 
+  /// `/metrics` counts the store's commands and their time; the memory store sends none.
+  @Test func metricsTimeEveryCommandToRedis() throws {
+    let (location, _) = try Self.sharedLocation()
+    let harness = Harness(location: location)
+    let memory = Harness()
+    for server in [harness, memory] {
+      let session = try server.session(open: false)
+      #expect(server.send("GET", session.customerURL, key: nil).status == 200)
+    }
+    func count(_ harness: Harness) -> Int? {
+      let page = harness.send("GET", "/metrics").text
+      let line = page.split(separator: "\n").first {
+        $0.hasPrefix("render_relay_store_operation_duration_seconds_count ")
+      }
+      return line.flatMap { Int($0.split(separator: " ").last ?? "") }
+    }
+    #expect((count(harness) ?? 0) >= 2)
+    #expect(count(memory) == 0)
+  }
+
   @Test func twoRequestsForAFormAtOnceOnTwoServersGiveOne200AndOne409() throws {
     let (location, _) = try Self.sharedLocation()
     let servers = [Harness(location: location), Harness(location: location)]

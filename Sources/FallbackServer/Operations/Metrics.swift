@@ -84,6 +84,8 @@ final class Metrics: Sendable {
     var liveStreams = 0
     var longPolls = 0
     var storeErrors = 0
+    var storeBuckets = [Int](repeating: 0, count: Metrics.bucketMicroseconds.count + 1)
+    var storeSumMicroseconds = 0
   }
 
   private let state = Mutex(State())
@@ -124,6 +126,15 @@ final class Metrics: Sendable {
   func refused(_ limit: Limit, count: Int = 1) {
     guard count > 0 else { return }
     state.withLock { $0.refused[limit.rawValue] += count }
+  }
+
+  /// One command to the session store (Redis) took `microseconds`, answered or not.
+  func storeOperation(microseconds: Int) {
+    let bucket = Self.bucketMicroseconds.firstIndex { microseconds <= $0 } ?? Self.bucketMicroseconds.count
+    state.withLock { state in
+      state.storeBuckets[bucket] += 1
+      state.storeSumMicroseconds += max(0, microseconds)
+    }
   }
 
   /// A session store operation failed.
@@ -177,6 +188,18 @@ final class Metrics: Sendable {
     }
     family("render_relay_store_errors_total", "counter", "Session store operations that failed.")
     out += "render_relay_store_errors_total \(state.storeErrors)\n"
+    family(
+      "render_relay_store_operation_duration_seconds", "histogram",
+      "Time of one command to the session store, Redis (the memory store sends none).")
+    var storeCumulative = 0
+    for (index, bound) in Self.bucketMicroseconds.enumerated() {
+      storeCumulative += state.storeBuckets[index]
+      out += "render_relay_store_operation_duration_seconds_bucket{le=\"\(Self.seconds(bound))\"} \(storeCumulative)\n"
+    }
+    storeCumulative += state.storeBuckets[Self.bucketMicroseconds.count]
+    out += "render_relay_store_operation_duration_seconds_bucket{le=\"+Inf\"} \(storeCumulative)\n"
+    out += "render_relay_store_operation_duration_seconds_sum \(Self.seconds(state.storeSumMicroseconds))\n"
+    out += "render_relay_store_operation_duration_seconds_count \(storeCumulative)\n"
     family("render_relay_draining", "gauge", "1 from SIGTERM on, while the server drains; else 0.")
     out += "render_relay_draining \(draining ? 1 : 0)\n"
     return out

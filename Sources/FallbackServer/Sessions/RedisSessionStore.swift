@@ -70,7 +70,14 @@ final class RedisSessionStore: SessionStore {
   static let backOffMilliseconds = 1_000
   private let breaker = Mutex<ContinuousClock.Instant?>(nil)
 
-  init(_ address: RedisAddress, idleTimeoutSeconds: Int, eventsKept: Int) {
+  /// Told how long each command took, in microseconds (the server's metrics).
+  private let observe: @Sendable (Int) -> Void
+
+  init(
+    _ address: RedisAddress, idleTimeoutSeconds: Int, eventsKept: Int,
+    observe: @escaping @Sendable (Int) -> Void = { _ in }
+  ) {
+    self.observe = observe
     pool = RedisPool(address, milliseconds: Self.commandMilliseconds)
     self.idleTimeoutSeconds = idleTimeoutSeconds
     self.eventsKept = eventsKept
@@ -380,6 +387,11 @@ final class RedisSessionStore: SessionStore {
       return true
     }
     guard admitted else { throw .unavailable }
+    let started = ContinuousClock.now
+    defer {
+      let (seconds, attoseconds) = (ContinuousClock.now - started).components
+      observe(Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
+    }
     do throws(RedisFailure) {
       let reply = try pool.command(arguments)
       breaker.withLock { $0 = nil }
