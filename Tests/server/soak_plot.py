@@ -9,6 +9,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # no display: a file only
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 REQUESTS_PER_CHECKOUT = 10
 
@@ -30,6 +31,7 @@ def main() -> None:
     figure, memory_axis = plt.subplots(figsize=(9, 4.5), dpi=100)
     memory_axis.plot(checkouts, memory_mib, color="tab:blue", label="resident memory (MiB)")
     memory_axis.set_xlabel("checkouts done")
+    memory_axis.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     memory_axis.set_ylabel("resident memory (MiB)", color="tab:blue")
     memory_axis.set_ylim(bottom=0)
     rate_axis = memory_axis.twinx()
