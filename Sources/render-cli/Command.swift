@@ -15,6 +15,7 @@ enum Command: Equatable {
   case parse(ParseOptions)
   case replay(ReplayOptions)
   case serve(ServeOptions)
+  case preview(PreviewOptions)
   case snapshot(SnapshotOptions)
   case strings(StringsOptions)
 }
@@ -28,6 +29,7 @@ enum Subcommand: String, CaseIterable, Equatable {
   case parse
   case replay
   case serve
+  case preview
   case snapshot
   case strings
 }

@@ -25,7 +25,7 @@ struct CommandLineSyntax: Sendable {
   static let standard = CommandLineSyntax(subcommands: [
     SubcommandDeclarations.cart, SubcommandDeclarations.status, SubcommandDeclarations.diff,
     SubcommandDeclarations.form, SubcommandDeclarations.parse, SubcommandDeclarations.replay,
-    SubcommandDeclarations.serve,
+    SubcommandDeclarations.serve, SubcommandDeclarations.preview,
     SubcommandDeclarations.snapshot, SubcommandDeclarations.strings,
   ])
 

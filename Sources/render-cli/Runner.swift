@@ -64,6 +64,7 @@ struct Runner {
       case .parse(let options): return try parseSubmission(options)
       case .replay(let options): return try replay(options)
       case .serve(let options): return ServeCommand.run(options, environment: environment())
+      case .preview(let options): return PreviewCommand(inputs: inputs).run(options)
       case .snapshot(let options): return try snapshot(options)
       case .strings(let options): return try StringsCommand(inputs: inputs).run(options)
       }
@@ -100,10 +101,18 @@ struct Runner {
     } else {
       input = Input(label: EmbeddedExamples.seedCartName, bytes: Array(EmbeddedExamples.seedCart.utf8))
     }
-    let currency = context.configuration.currency
-    if let previousPath = options.previous {
-      let previousInput = try inputs.read(previousPath)
-      let (previous, cart) = try Self.decodeCarts(previousInput, input, currency: currency, warnings: &warnings)
+    let previousInput = try options.previous.map { (path) throws(RunFailure) in try inputs.read(path) }
+    return try Self.cartScreen(
+      input, previous: previousInput, currency: context.configuration.currency, warnings: &warnings)
+  }
+
+  /// The cart in `input`, or the update to it from the cart in `previous` (with
+  /// animation hints): what `cart` renders, and `preview` too.
+  static func cartScreen(
+    _ input: Input, previous previousInput: Input?, currency: String, warnings: inout [String]
+  ) throws(RunFailure) -> any Screen {
+    if let previousInput {
+      let (previous, cart) = try decodeCarts(previousInput, input, currency: currency, warnings: &warnings)
       let update: CartUpdate
       do { update = try CartUpdate(cart, previous: previous) } catch {
         throw RunFailure.data(error.lines(oldFile: previousInput.label, newFile: input.label))

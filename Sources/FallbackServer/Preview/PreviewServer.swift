@@ -1,0 +1,391 @@
+import CartRender
+import FormRender
+import Foundation
+import RenderCore
+import StatusRender
+import Synchronization
+
+/// `render-cli preview`: the screens of a designer's files on a page of controls, each
+/// screen in an `iframe` as `serve` sends it, re-rendered live when a file changes.
+///
+/// Routes (loopback only, `Host` checked against DNS rebinding):
+/// - `GET /`: the controls page; `GET /controls.js`: its script; `GET /live.js`: the
+///   served pages' live script;
+/// - `GET /state` (JSON: the files, their screens, their problems, the last `parse`
+///   response) and `GET /state/events` (Server-Sent Events when it changes);
+/// - `GET|POST /screen/FILE/SCREEN/LOCALE/REGION/CURRENCY`: the page as `serve` would
+///   send it (`-` keeps the configuration's region or currency); a post is `parse`'s
+///   answer; `…/events`: the live-update stream `serve`'s pages listen to;
+/// - `GET /text/FILE/SCREEN/LOCALE/REGION/CURRENCY?width=N`: the text rendering.
+package final class PreviewServer: HTTPService {
+  private struct State {
+    var files: [PreviewFile]
+    var configuration: SessionConfiguration
+    var configurationProblems: [String] = []
+    /// Changes of what the screens show: the served pages' `screen-version`.
+    var screens: UInt64 = 1
+    /// Changes of anything the controls page shows (screens, problems, responses).
+    var changes: UInt64 = 1
+    /// The last `parse` response per file, after a post.
+    var responses: [Int: String] = [:]
+  }
+
+  private static let screensKey = "screens"
+  private static let stateKey = "state"
+
+  private let state: Mutex<State>
+  private let parked = ParkedRequests()
+  private let daemon = Mutex<HTTPDaemon?>(nil)
+  private let running = Atomic<Bool>(false)
+  private let listening = Mutex<(host: String, port: Int)?>(nil)
+  private let pageHeaders: SecurityHeaders
+
+  /// - Parameters:
+  ///   - files: the files as first read, in the command line's order.
+  ///   - configuration: `--config`'s session, or the contract's default.
+  package init(files: [PreviewFile], configuration: SessionConfiguration) {
+    state = Mutex(State(files: files, configuration: configuration))
+    pageHeaders = SecurityHeaders()
+  }
+
+  // MARK: Updates from the watcher
+
+  /// File `index` was read again: every open page re-renders.
+  package func update(file index: Int, _ file: PreviewFile) {
+    let versions = state.withLock { state -> (UInt64, UInt64)? in
+      guard state.files.indices.contains(index) else { return nil }
+      state.files[index] = file
+      state.screens += 1
+      state.changes += 1
+      return (state.screens, state.changes)
+    }
+    guard let (screens, changes) = versions else { return }
+    parked.changed(Self.screensKey, version: screens)
+    parked.changed(Self.stateKey, version: changes)
+  }
+
+  /// `--config` was read again: its session when it reads, else its problems (the last
+  /// good session stays).
+  package func update(configuration: SessionConfiguration?, problems: [String]) {
+    let (screens, changes) = state.withLock { state in
+      if let configuration { state.configuration = configuration }
+      state.configurationProblems = problems
+      state.screens += 1
+      state.changes += 1
+      return (state.screens, state.changes)
+    }
+    parked.changed(Self.screensKey, version: screens)
+    parked.changed(Self.stateKey, version: changes)
+  }
+
+  // MARK: HTTPService
+
+  package func handle(_ request: HTTPRequest) -> RouteResult {
+    if request.framingProblem != nil { return .respond(secured(.text(400, "Bad request.\n"), page: false)) }
+    guard Self.isLocalHost(request.header("host")) else {
+      // A page elsewhere that resolves its own name to 127.0.0.1 (DNS rebinding) must
+      // not read the files.
+      return .respond(
+        secured(.text(403, "The preview answers only http://127.0.0.1 and http://localhost.\n"), page: false))
+    }
+    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+    let isRead = request.method == "GET" || request.method == "HEAD"
+    switch (request.method, parts.first ?? "") {
+    case (_, "") where parts.count == 1 && isRead:
+      return .respond(secured(controlsPage(), page: false))
+    case (_, "controls.js") where parts.count == 1 && isRead:
+      return .respond(
+        HTTPResponse(
+          status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+          body: Array(PreviewAssets.script.utf8)))
+    case (_, "live.js") where parts.count == 1 && isRead:
+      return .respond(
+        HTTPResponse(
+          status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+          body: Array(LiveScript.source.utf8)))
+    case (_, "state") where parts.count == 1 && isRead:
+      return .respond(secured(.json(200, stateJSON()), page: false))
+    case (_, "state") where parts.count == 2 && parts[1] == "events" && isRead:
+      return stream(key: Self.stateKey, request) { $0.changes }
+    case (_, "screen") where parts.count == 7 && parts[6] == "events" && isRead:
+      return stream(key: Self.screensKey, request) { $0.screens }
+    case ("POST", "screen") where parts.count == 6:
+      return .respond(secured(post(Array(parts.dropFirst()), request), page: true))
+    case (_, "screen") where parts.count == 6 && isRead:
+      return .respond(secured(page(Array(parts.dropFirst())), page: true))
+    case (_, "text") where parts.count == 6 && isRead:
+      return .respond(secured(text(Array(parts.dropFirst()), width: request.argument("width")), page: false))
+    default:
+      return .respond(secured(.text(404, "Not found.\n"), page: false))
+    }
+  }
+
+  package func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
+    parked.park(resumption, key: key, version: version, deadline: deadline)
+  }
+
+  package func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {}
+
+  // MARK: Pages
+
+  /// What a screen's address names, checked.
+  private struct Address {
+    var file: Int
+    var variant: String
+    var locale: LanguageTag
+    var session: PreviewSession
+  }
+
+  /// The answer to an address that names no screen to render.
+  private struct Refusal: Error {
+    var response: HTTPResponse
+    init(_ status: Int, _ text: String) { response = .text(status, text) }
+  }
+
+  private func address(_ parts: [String]) throws(Refusal) -> Address {
+    guard parts.count == 5, let file = Int(parts[0]), file >= 0 else { throw Refusal(404, "Not found.\n") }
+    guard let locale = LanguageTag(parts[2]) else {
+      throw Refusal(400, "'\(parts[2])' is not a BCP 47 language tag (e.g. fr-CA).\n")
+    }
+    let region = parts[3] == "-" ? nil : parts[3]
+    let currency = parts[4] == "-" ? nil : parts[4]
+    return Address(
+      file: file, variant: parts[1], locale: locale, session: PreviewSession(region: region, currency: currency))
+  }
+
+  /// The renderer, configuration and screen version of an address.
+  private func prepare(
+    _ parts: [String]
+  ) throws(Refusal) -> (Address, any PreviewRenderer, SessionConfiguration, UInt64) {
+    let target = try address(parts)
+    let found = state.withLock { state -> (PreviewFile, SessionConfiguration, UInt64)? in
+      guard state.files.indices.contains(target.file) else { return nil }
+      return (state.files[target.file], state.configuration, state.screens)
+    }
+    guard let (file, configuration, version) = found else { throw Refusal(404, "Not found.\n") }
+    guard let renderer = file.renderer else { throw Refusal(422, file.problems.map { $0 + "\n" }.joined()) }
+    return (target, renderer, configuration, version)
+  }
+
+  /// `GET /screen/…`: the page, as `serve` sends it for the same screen.
+  private func page(_ parts: [String]) -> HTTPResponse {
+    do {
+      let (target, renderer, configuration, version) = try prepare(parts)
+      let shown = try renderer.screen(target.variant, configuration: configuration, session: target.session)
+      return Self.html(
+        shown.screen,
+        context: context(shown.configuration, locale: target.locale, version: version, screen: shown.screen))
+    } catch {
+      return Self.refusal(error)
+    }
+  }
+
+  /// The answer to an error of ``prepare(_:)``, a renderer or a session.
+  private static func refusal(_ error: any Error) -> HTTPResponse {
+    switch error {
+    case let refusal as Refusal: return refusal.response
+    case let problem as PreviewProblem: return .text(422, problem.lines.map { $0 + "\n" }.joined())
+    case let errors as DataErrors: return .text(400, errors.lines(file: "session").map { $0 + "\n" }.joined())
+    default: return .text(500, "Cannot render this screen.\n")
+    }
+  }
+
+  /// The page's bytes as `serve` makes them: the same renderer and the same host.
+  static func html(_ screen: any Screen, context: RenderContext, status: Int = 200) -> HTTPResponse {
+    HTTPResponse(
+      status: status, headers: [("Content-Type", "text/html; charset=utf-8")],
+      body: screen.renderUTF8(.html, context: context))
+  }
+
+  /// `serve`'s context for a page: the live script, the screen's version, and a reload
+  /// for browsers without script unless the screen is a form or an ended session.
+  func context(_ configuration: SessionConfiguration, locale: LanguageTag, version: UInt64, screen: any Screen)
+    -> RenderContext
+  {
+    var context = RenderContext(configuration: configuration, tag: locale, acceptLanguage: nil)
+    let still = screen is FormScreen || screen as? StatusScreen == .closed || screen as? StatusScreen == .disconnected
+    context.host = PageHost(
+      scriptPath: LiveScript.path, scriptIntegrity: pageHeaders.scriptIntegrity, version: version,
+      refreshSeconds: still ? nil : ServerOptions().refreshSeconds)
+    return context
+  }
+
+  /// `POST /screen/…` on a form: `parse`'s answer, kept for the controls page. A form
+  /// with errors comes back as `serve` sends it (`422`, every value as typed); any other
+  /// answer goes back to the fresh form (`303`).
+  private func post(_ parts: [String], _ request: HTTPRequest) -> HTTPResponse {
+    let target: Address
+    let renderer: any PreviewRenderer
+    let version: UInt64
+    let shown: PreviewScreen
+    do {
+      let configuration: SessionConfiguration
+      (target, renderer, configuration, version) = try prepare(parts)
+      shown = try renderer.screen(target.variant, configuration: configuration, session: target.session)
+    } catch {
+      return Self.refusal(error)
+    }
+    let context = context(shown.configuration, locale: target.locale, version: version, screen: shown.screen)
+    guard let answer = renderer.answer(request.body, to: target.variant, context: context) else {
+      return .text(405, "This screen takes no post.\n")
+    }
+    let changes = state.withLock { state in
+      state.responses[target.file] = answer.text
+      state.changes += 1
+      return state.changes
+    }
+    parked.changed(Self.stateKey, version: changes)
+    if let form = answer.form { return Self.html(form, context: context, status: 422) }
+    return HTTPResponse(status: 303, headers: [("Location", request.path)])
+  }
+
+  /// `GET /text/…?width=N`: the text rendering at `N` columns (the default when left out).
+  private func text(_ parts: [String], width: String?) -> HTTPResponse {
+    let columns: Int
+    if let width {
+      guard let parsed = Int(width), (20...200).contains(parsed) else {
+        return .text(400, "'\(width)' is not a width; use a whole number from 20 to 200.\n")
+      }
+      columns = parsed
+    } else {
+      columns = OutputFormat.defaultTextWidth
+    }
+    do {
+      let (target, renderer, configuration, _) = try prepare(parts)
+      let shown = try renderer.screen(target.variant, configuration: configuration, session: target.session)
+      let context = RenderContext(configuration: shown.configuration, tag: target.locale, acceptLanguage: nil)
+      return HTTPResponse(
+        status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")],
+        body: shown.screen.renderUTF8(.text, context: context, width: columns))
+    } catch {
+      return Self.refusal(error)
+    }
+  }
+
+  /// A stream as `serve`'s (`/c/{token}/events`): one event when the version differs
+  /// from the shown one, else a wait of up to ``ServerOptions/streamWaitSeconds``.
+  private func stream(key: String, _ request: HTTPRequest, version: (State) -> UInt64) -> RouteResult {
+    let shown = (request.header("last-event-id") ?? request.argument("shown")).flatMap { UInt64($0) } ?? 0
+    let current = state.withLock { version($0) }
+    if current != shown {
+      return .respond(
+        Self.event(
+          "retry: 300\nid: \(current)\nevent: \(key == Self.stateKey ? "state" : "screen")\ndata: \(current)\n\n"))
+    }
+    let deadline = request.arrival + .seconds(ServerOptions.streamWaitSeconds)
+    if ContinuousClock.now >= deadline || parked.isStopped || request.method == "HEAD" {
+      return .respond(Self.event("retry: 300\n: no change\n\n"))
+    }
+    return .wait(key: key, version: current, deadline: deadline)
+  }
+
+  private static func event(_ text: String) -> HTTPResponse {
+    HTTPResponse(
+      status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
+      body: Array(text.utf8))
+  }
+
+  /// The controls page's data: every file, its screens and problems, the session.
+  func stateJSON() -> String {
+    let state = state.withLock { $0 }
+    let files = state.files.enumerated().map { index, file -> JSONValue in
+      let variants = (file.renderer?.variants ?? []).map {
+        JSONValue.object([("id", .string($0.id)), ("title", .string($0.title))])
+      }
+      return .object([
+        ("label", .string(file.label)), ("kind", .string(file.kind)),
+        ("problems", .array(file.problems.map { .string($0) })), ("variants", .array(variants)),
+        ("response", state.responses[index].map { .string($0) } ?? .null),
+      ])
+    }
+    return JSONOutput.render(
+      .object([
+        ("version", .string(String(state.screens))),
+        ("region", .string(state.configuration.region)), ("currency", .string(state.configuration.currency)),
+        ("configurationProblems", .array(state.configurationProblems.map { .string($0) })),
+        ("files", .array(files)),
+      ])
+    ).trimmingSuffixNewline()
+  }
+
+  private func controlsPage() -> HTTPResponse {
+    let labels = state.withLock { $0.files.map(\.label) }
+    return HTTPResponse(
+      status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
+      body: PreviewControlsPage.html(files: labels, languages: UIStrings.bundled.languages))
+  }
+
+  /// The served pages carry `serve`'s headers, but may be framed by the controls page
+  /// of the same origin; the controls page's own policy allows its script and style by
+  /// their hashes (``PreviewHashes``) and frames from this origin.
+  private func secured(_ response: HTTPResponse, page: Bool) -> HTTPResponse {
+    var response = response
+    let policy =
+      page
+      ? pageHeaders.contentSecurityPolicy.replacingOccurrences(
+        of: "frame-ancestors 'none'", with: "frame-ancestors 'self'")
+      : PreviewControlsPage.contentSecurityPolicy
+    response.headers += [
+      ("Content-Security-Policy", policy), ("Referrer-Policy", "no-referrer"),
+      ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-store"),
+    ]
+    return response
+  }
+
+  // MARK: Running
+
+  /// `127.0.0.1`, `::1` and `localhost`: the only hosts a preview listens on.
+  package static func isLoopback(_ host: String) -> Bool {
+    host == "127.0.0.1" || host == "::1" || host == "localhost"
+  }
+
+  /// A `Host` header naming this machine's loopback (any port): what a browser sends for
+  /// the printed address, or for `localhost`.
+  static func isLocalHost(_ value: String?) -> Bool {
+    guard let value else { return false }
+    var host = Substring(value)
+    if host.hasPrefix("[") {
+      guard let close = host.firstIndex(of: "]") else { return false }
+      host = host[host.index(after: host.startIndex)..<close]
+    } else if let colon = host.lastIndex(of: ":") {
+      host = host[..<colon]
+    }
+    return isLoopback(host.lowercased())
+  }
+
+  /// Starts listening on `host` (loopback only) and `port` (0 takes a free one).
+  /// - Returns: the port.
+  package func start(host: String = "127.0.0.1", port: Int) throws(HTTPDaemon.StartError) -> Int {
+    guard Self.isLoopback(host) else {
+      throw HTTPDaemon.StartError(description: "the preview listens on loopback only (127.0.0.1), not '\(host)'")
+    }
+    let started = try HTTPDaemon(
+      HTTPDaemon.Configuration(
+        host: host == "localhost" ? "127.0.0.1" : host, port: port, threads: 2, connectionTimeout: 60,
+        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0),
+      service: self)
+    daemon.withLock { $0 = started }
+    running.store(true, ordering: .relaxed)
+    let thread = Thread { [self] in
+      while running.load(ordering: .relaxed) {
+        Thread.sleep(forTimeInterval: 0.1)
+        parked.expire(now: .now)
+      }
+    }
+    thread.name = "preview-clock"
+    thread.start()
+    return started.port
+  }
+
+  /// Answers every waiting stream and stops listening.
+  package func stop() {
+    guard let current = daemon.withLock({ $0 }) else { return }
+    current.stopAccepting()
+    parked.stop()
+    let deadline = ContinuousClock.now + .seconds(2)
+    while current.requestsInFlight > 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    running.store(false, ordering: .relaxed)
+    current.stop()
+    daemon.withLock { $0 = nil }
+  }
+}
