@@ -17,19 +17,19 @@ extension SubcommandDeclarations {
   static let preview = SubcommandDeclaration<PreviewOptions>(
     .preview, abstract: "Preview screens live in a browser while their files change.",
     overview: """
-      Preview the screens FILEs describe in a browser, on 127.0.0.1 only: each screen
-      is the page serve sends, in a frame, beside controls for the locale, region,
-      currency, light or dark, text size, phone width and the text rendering. Saving
-      a file shows the change within a second; a file that does not read shows its
-      errors beside the last good rendering.
+      Preview the screens FILEs describe in a browser, on 127.0.0.1
+      only: each screen is the page serve sends, in a frame, beside controls
+      for the locale, region, currency, light or dark, text size, phone width
+      and the text rendering. Saving a file shows the change within a second;
+      a file that does not read shows its errors beside the last good rendering.
       """, usage: "FILE... [--config FILE] [--previous FILE] [--port N]",
     arguments: [
       ArgumentDeclaration(
         name: "FILE",
         help: """
           A cart, a form request (with "request"), a status
-          ({"status": "paymentCompleted"}) or a session transcript
-          (.jsonl, as replay reads).
+          ({"status": "paymentCompleted"}) or a session
+          transcript (.jsonl, as replay reads).
           """)
     ],
     options: [

@@ -1,0 +1,21 @@
+import Testing
+
+@testable import FallbackServer
+
+/// The preview's generated CSP hashes (PreviewHashes.swift, written by scripts/embed-data)
+/// against its controls script and style, recomputed by another implementation.
+@Suite struct PreviewHashesTests {
+  @Test func hashesMatchTheirSources() throws {
+    let recomputed = try ContentHashesTests.pythonSHA256Sources([
+      PreviewAssets.script, PreviewAssets.style.description,
+    ])
+    #expect(recomputed == [PreviewHashes.script, PreviewHashes.style], "run scripts/embed-data")
+  }
+
+  @Test func controlsPageCarriesTheHashedStyleAndScript() {
+    let page = String(decoding: PreviewControlsPage.html(files: ["a.json"], languages: ["en"]), as: UTF8.self)
+    #expect(page.contains("<style>" + PreviewAssets.style.description + "</style>"))
+    #expect(page.contains("<script src=\"/controls.js\" integrity=\"\(PreviewHashes.script)\" defer></script>"))
+    #expect(PreviewControlsPage.contentSecurityPolicy.contains("'\(PreviewHashes.style)'"))
+  }
+}
