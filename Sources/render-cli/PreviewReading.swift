@@ -151,7 +151,7 @@ enum PreviewReading {
       switch variant {
       case "form": return PreviewScreen(FormScreen(request), configuration: configuration)
       case "errors":
-        let context = RenderContext(configuration: configuration, tag: nil, acceptLanguage: nil)
+        let context = RenderContext(configuration: configuration, tag: session.locale, acceptLanguage: nil)
         let post = everyErrorPost(region: configuration.region)
         let screen = answer(post, context: context).form ?? FormScreen(request)
         return PreviewScreen(screen, configuration: configuration)

@@ -18,7 +18,7 @@ package enum PreviewAssets {
     h2{font-size:1rem;margin:0 0 4px}
     .controls{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:end;margin:0 0 12px}
     .controls div,.controls fieldset{display:flex;flex-direction:column;gap:2px}
-    .controls fieldset{flex-direction:row;border:1px solid var(--muted);border-radius:6px;padding:2px 8px}
+    .controls fieldset{flex-direction:row;align-items:center;gap:6px;border:1px solid var(--muted);border-radius:6px;padding:2px 8px}
     label,legend{font-size:.9rem}
     input,select,button{font:inherit;padding:4px 6px;min-height:32px}
     :focus-visible{outline:3px solid #0a5fd6;outline-offset:2px}
@@ -27,10 +27,10 @@ package enum PreviewAssets {
     .problems{border:2px solid var(--bad);border-radius:8px;padding:8px 12px;margin:0 0 12px}
     .problems pre,.response pre{white-space:pre-wrap;margin:4px 0}
     .views{display:flex;flex-wrap:wrap;gap:16px;align-items:start}
-    .view{margin:0;display:flex;gap:12px;flex-wrap:wrap;align-items:start}
+    .view{margin:0;display:grid;grid-template-columns:auto auto;gap:8px 12px;align-items:start}
     .view iframe{border:1px solid var(--muted);border-radius:12px;height:720px;background:Canvas}
     .view pre{margin:0;font-size:.8rem;border:1px dashed var(--muted);padding:8px;overflow:auto;max-height:720px}
-    .view figcaption{font-weight:600;width:100%}
+    .view figcaption{font-weight:600;grid-column:1/-1}
 
     """
 

@@ -4,5 +4,5 @@
 /// The `sha256-…` sources (CSP 3, SRI) of the preview's controls script and style sheet.
 enum PreviewHashes {
   static let script = "sha256-fBMDV1xvWzAeD9KJc9qLxpnja+DasGnm0FSH2uH4txw="
-  static let style = "sha256-2ehFRfRSTxSbVZEPmvZ4tDnlHWSygq4XCKN7uI43n1I="
+  static let style = "sha256-dxfaNwRLJTRIVTLjUbz+vvdNGM1DD16qww+1w3y3gL4="
 }

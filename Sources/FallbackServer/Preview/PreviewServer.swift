@@ -150,7 +150,8 @@ package final class PreviewServer: HTTPService {
     let region = parts[3] == "-" ? nil : parts[3]
     let currency = parts[4] == "-" ? nil : parts[4]
     return Address(
-      file: file, variant: parts[1], locale: locale, session: PreviewSession(region: region, currency: currency))
+      file: file, variant: parts[1], locale: locale,
+      session: PreviewSession(locale: locale, region: region, currency: currency))
   }
 
   /// The renderer, configuration and screen version of an address.

@@ -14,14 +14,18 @@ package struct PreviewVariant: Sendable, Equatable {
 
 /// The session a preview renders in: the configuration (`--config`, or a transcript's
 /// own) with the controls' region and currency, each checked as the contract checks a
-/// configuration.
+/// configuration, and the locale the screen is shown in.
 package struct PreviewSession: Sendable {
+  /// The locale of the page (and of the messages a form's errors carry); nil for the
+  /// contract's default.
+  package var locale: LanguageTag?
   /// The region the controls ask for; nil keeps the configuration's.
   package var region: String?
   /// The currency the controls ask for; nil keeps the configuration's.
   package var currency: String?
 
-  package init(region: String? = nil, currency: String? = nil) {
+  package init(locale: LanguageTag? = nil, region: String? = nil, currency: String? = nil) {
+    self.locale = locale
     self.region = region
     self.currency = currency
   }
