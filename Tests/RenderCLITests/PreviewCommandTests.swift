@@ -157,4 +157,71 @@ import Testing
     let cliText = try cli.run(["cart", "examples/cart-hair-spray.json", "--format", "text", "--width", "30"])
     #expect(text.text == cliText.stdout)
   }
+
+  @Test func postIsAnsweredAsParseAnswersIt() throws {
+    let file = PreviewReading.file(try Self.input("request-signup.json"), previous: nil, configuration: .default)
+    let server = PreviewServer(files: [file], configuration: .default)
+    let body = "action=share&phoneNumber=call+me"
+    let post = HTTPRequest(
+      method: "POST", path: "/screen/0/form/en/-/-", headers: [("Host", "127.0.0.1:18400")], body: Array(body.utf8))
+    guard case .respond(let answer) = server.handle(post) else { throw CancellationError() }
+    #expect(answer.status == 422)
+    #expect(answer.text.contains("value=\"call me\""))
+    let bodyFile = try cli.temporaryFile(body, name: "body.txt")
+    let parsed = try cli.run(["parse", "examples/request-signup.json", bodyFile.path])
+    #expect(parsed.status == 65)
+    let state = Self.get(server, "/state").text
+    let response = try #require(
+      try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any]
+    )
+    let files = try #require(response["files"] as? [[String: Any]])
+    #expect(files.first?["response"] as? String == parsed.stdout)
+
+    let shared = HTTPRequest(
+      method: "POST", path: "/screen/0/form/en/-/-", headers: [("Host", "127.0.0.1:18400")],
+      body: Array("action=share&emailAddress=zoe%40example.com".utf8))
+    guard case .respond(let redirect) = server.handle(shared) else { throw CancellationError() }
+    #expect(redirect.status == 303)
+    #expect(redirect.header("Location") == "/screen/0/form/en/-/-")
+    #expect(Self.get(server, "/state").text.contains("zoe@example.com"))
+  }
+
+  @Test func everyErrorScreenShowsAnErrorOnEveryFieldInThePagesLocale() throws {
+    let file = PreviewReading.file(try Self.input("request-signup.json"), previous: nil, configuration: .default)
+    let server = PreviewServer(files: [file], configuration: .default)
+    let english = Self.get(server, "/screen/0/errors/en/-/-").text
+    // Full name, email address and phone number: the form's three text fields.
+    #expect(english.components(separatedBy: "class=\"field field-error\"").count - 1 == 3)
+    let french = Self.get(server, "/screen/0/errors/fr/-/-").text
+    #expect(!french.contains("cannot be used"))
+  }
+
+  @Test func cartUpdateTranscriptStepsAndStatusAreScreens() throws {
+    let cart = PreviewReading.file(
+      try Self.input("cart-update-after.json"), previous: try Self.input("cart-update-before.json"),
+      configuration: .default)
+    #expect(cart.renderer?.variants.map(\.id) == ["update", "cart"])
+    let transcript = PreviewReading.file(try Self.input("checkout.jsonl"), previous: nil, configuration: .default)
+    #expect(transcript.kind == "session transcript")
+    #expect(transcript.problems.isEmpty)
+    let steps = try #require(transcript.renderer?.variants)
+    #expect(steps.first?.id.hasPrefix("step-") == true)
+    let status = PreviewReading.file(
+      Input(label: "status.json", bytes: Array(#"{"status": "paymentCompleted"}"#.utf8)), previous: nil,
+      configuration: .default)
+    #expect(status.renderer?.variants.map(\.id) == ["status"])
+    let unknown = PreviewReading.file(
+      Input(label: "status.json", bytes: Array(#"{"status": "paid"}"#.utf8)), previous: nil, configuration: .default)
+    #expect(unknown.problems.first?.hasPrefix("status.json: $.status: unknown status \"paid\"") == true)
+
+    let server = PreviewServer(files: [cart, transcript, status], configuration: .default)
+    let update = Self.get(server, "/screen/0/update/en/-/-").text
+    #expect(update.contains("data-change"))
+    let replayed = try cli.run([
+      "cart", "examples/cart-update-after.json", "--previous", "examples/cart-update-before.json",
+    ])
+    #expect(update.contains("<main") && replayed.stdout.contains("data-change"))
+    for step in steps { #expect(Self.get(server, "/screen/1/\(step.id)/en/-/-").status == 200, "\(step.id)") }
+    #expect(Self.get(server, "/screen/2/status/ja/-/-").text.contains("<html lang=\"ja-US\""))
+  }
 }
