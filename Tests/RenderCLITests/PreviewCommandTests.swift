@@ -224,4 +224,40 @@ import Testing
     for step in steps { #expect(Self.get(server, "/screen/1/\(step.id)/en/-/-").status == 200, "\(step.id)") }
     #expect(Self.get(server, "/screen/2/status/ja/-/-").text.contains("<html lang=\"ja-US\""))
   }
+
+  /// `serve`'s own answer for the same cart: the relay server, driven as the merchant
+  /// and the customer drive it. Only the screen's version (a count of the session's
+  /// changes) may differ.
+  @Test func framedCartIsWhatServeSendsForIt() throws {
+    let key = "preview-test-key-0123456789abcdef"
+    let relay = RelayServer(options: ServerOptions(apiKey: key)) { _ in }
+    func send(_ method: String, _ path: String, body: String = "") -> HTTPResponse {
+      let split = path.split(separator: "?", maxSplits: 1).map(String.init)
+      let query = split.count > 1 ? [(name: "routingKey", value: "k1")] : []
+      let request = HTTPRequest(
+        method: method, path: split[0], query: query, headers: [("Authorization", "Bearer \(key)")],
+        body: Array(body.utf8))
+      guard case .respond(let response) = relay.handle(request) else { return HTTPResponse(status: 0) }
+      return response
+    }
+    let created = send("POST", "/v1/sessions?routingKey=k1")
+    #expect(created.status == 201)
+    let members = try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any]
+    let id = try #require(members?["id"] as? String)
+    let customer = try #require(members?["customerURL"] as? String)
+    #expect(send("GET", customer).status == 200)
+    let input = try Self.input("cart-hair-spray.json")
+    let call = #"{"call": "updateShoppingCart", "cart": "# + String(decoding: input.bytes, as: UTF8.self) + "}"
+    #expect(send("POST", "/v1/sessions/\(id)/calls", body: call).status == 200)
+    let served = send("GET", customer)
+    #expect(served.status == 200)
+
+    let file = PreviewReading.file(input, previous: nil, configuration: .default)
+    let preview = Self.get(PreviewServer(files: [file], configuration: .default), "/screen/0/cart/en/-/-")
+    func versionless(_ page: String) -> String {
+      page.replacing(/content="\d+"/, with: "content=\"V\"").replacing(/shown=\d+/, with: "shown=V")
+    }
+    #expect(served.text.contains("<meta name=\"screen-version\""))
+    #expect(versionless(preview.text) == versionless(served.text))
+  }
 }
