@@ -129,7 +129,7 @@ struct PreviewCommand {
 }
 
 /// The watched files' bytes as last read, and what they read as.
-private struct Watched: @unchecked Sendable {
+private struct Watched: Sendable {
   let inputs: InputFiles
   let options: PreviewOptions
   private var bytes: [String: Result<[UInt8], RunFailure>] = [:]

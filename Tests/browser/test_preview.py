@@ -95,7 +95,7 @@ def preview(cli, tmp_path, lab):
     watch = lab.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_VIOLATIONS})
     yield running, request
     lab.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
-    lab.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    lab.emulate(390, "light", reduced_motion=True)  # the phone the other tests start from
     running.stop()
 
 
