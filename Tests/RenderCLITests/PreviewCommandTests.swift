@@ -71,6 +71,11 @@ import Testing
     let policy = try #require(page.header("Content-Security-Policy"))
     #expect(policy.contains("script-src 'sha256-") && !policy.contains("unsafe-inline"))
     #expect(policy.contains("frame-ancestors 'none'"))
+    for path in ["/", "/controls.js", "/live.js", "/state", "/state/events?shown=0", "/nothing"] {
+      let answer = Self.get(server, path)
+      #expect(answer.header("X-Content-Type-Options") == "nosniff", "\(path)")
+      #expect(answer.header("Content-Security-Policy") != nil, "\(path)")
+    }
   }
 
   @Test func controlsPageOffersEveryLanguageAndLabelsEveryControl() throws {

@@ -95,14 +95,18 @@ package final class PreviewServer: HTTPService {
       return .respond(secured(controlsPage(), page: false))
     case (_, "controls.js") where parts.count == 1 && isRead:
       return .respond(
-        HTTPResponse(
-          status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
-          body: Array(PreviewAssets.script.utf8)))
+        secured(
+          HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
+            body: Array(PreviewAssets.script.utf8)),
+          page: false))
     case (_, "live.js") where parts.count == 1 && isRead:
       return .respond(
-        HTTPResponse(
-          status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
-          body: Array(LiveScript.source.utf8)))
+        secured(
+          HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
+            body: Array(LiveScript.source.utf8)),
+          page: false))
     case (_, "state") where parts.count == 1 && isRead:
       return .respond(secured(.json(200, stateJSON()), page: false))
     case (_, "state") where parts.count == 2 && parts[1] == "events" && isRead:
@@ -270,20 +274,21 @@ package final class PreviewServer: HTTPService {
     let current = state.withLock { version($0) }
     if current != shown {
       return .respond(
-        Self.event(
+        event(
           "retry: 300\nid: \(current)\nevent: \(key == Self.stateKey ? "state" : "screen")\ndata: \(current)\n\n"))
     }
     let deadline = request.arrival + .seconds(ServerOptions.streamWaitSeconds)
     if ContinuousClock.now >= deadline || parked.isStopped || request.method == "HEAD" {
-      return .respond(Self.event("retry: 300\n: no change\n\n"))
+      return .respond(event("retry: 300\n: no change\n\n"))
     }
     return .wait(key: key, version: current, deadline: deadline)
   }
 
-  private static func event(_ text: String) -> HTTPResponse {
-    HTTPResponse(
-      status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
-      body: Array(text.utf8))
+  private func event(_ text: String) -> HTTPResponse {
+    secured(
+      HTTPResponse(
+        status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8")], body: Array(text.utf8)),
+      page: false)
   }
 
   /// The controls page's data: every file, its screens and problems, the session.
