@@ -81,7 +81,10 @@ import Testing
       "snapshot", "examples/cart-empty.json", "--dir", "/tmp/x", "--locales", "en-US", "--check-speech", "loud",
     ])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("Error: 'loud' is not a speech rule; use control-name, error-field or all."))
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: 'loud' is not a speech rule; use control-name, error-field, amount-currency, former-price, total-once, bidi-isolation or all."
+      ))
   }
 
   /// `both` keeps meaning the page and its text.
