@@ -49,6 +49,10 @@ import Testing
     #expect(rightToLeft.isolated("Hair Spray") == "\u{2068}Hair Spray\u{2069}")
     #expect(rightToLeft.isolated("شامبو ١٢") == "شامبو ١٢")
     #expect(rightToLeft.isolated("\u{200F}١٥٫٠٠") == "\u{200F}١٥٫٠٠")
+    // A stray PDI cannot close the isolate early and let the override after it out.
+    #expect(
+      leftToRight.isolated("A\u{2069}\u{202E}B") == "\u{2068}\u{2068}A\u{2069}\u{202E}B\u{2069}\u{2069}")
+    #expect(leftToRight.isolated("\u{2067}A\u{2069}") == "\u{2068}\u{2067}A\u{2069}\u{2069}")
   }
 
   /// A merchant's name with a Unicode line or paragraph separator (or a vertical tab, or

@@ -128,14 +128,32 @@ package struct SpokenWriter: Sendable {
 
   /// Text the page isolates, with its white space collapsed, in FSI … PDI when it holds
   /// a bidi control or a letter whose direction is not the page's; else as it is.
+  ///
+  /// A PDI of the text's own that closes no isolate it opened would close this one
+  /// early and let an override after it reach past the text, as it cannot in `<bdi>`: one
+  /// more FSI … PDI pair is written for each such PDI, so the text stays inside.
   package func isolated(_ text: String) -> String {
     let collapsed = Self.collapsed(text)
-    let needsIsolate = collapsed.unicodeScalars.contains { scalar in
-      if Self.isBidiControl(scalar) { return true }
-      guard let direction = Self.strongDirection(scalar) else { return false }
-      return direction != (isRightToLeft ? .rightToLeft : .leftToRight)
+    var needsIsolate = false
+    var open = 0
+    var strayClosings = 0
+    for scalar in collapsed.unicodeScalars {
+      switch scalar.value {
+      case 0x2066...0x2068: open += 1
+      case 0x2069 where open > 0: open -= 1
+      case 0x2069: strayClosings += 1
+      default: break
+      }
+      if Self.isBidiControl(scalar) {
+        needsIsolate = true
+      } else if let direction = Self.strongDirection(scalar), direction != (isRightToLeft ? .rightToLeft : .leftToRight)
+      {
+        needsIsolate = true
+      }
     }
-    return needsIsolate ? "\u{2068}" + collapsed + "\u{2069}" : collapsed
+    guard needsIsolate else { return collapsed }
+    let depth = 1 + strayClosings
+    return String(repeating: "\u{2068}", count: depth) + collapsed + String(repeating: "\u{2069}", count: depth)
   }
 
   /// A translated string whose inserted values are each ``isolated(_:)``, as
