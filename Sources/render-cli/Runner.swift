@@ -316,9 +316,9 @@ struct Runner {
       let locales = SnapshotLocales.resolve(options.locales, configuration: configuration)
       for subject in subjects {
         for locale in locales {
-          let spoken = subject.screen.render(
-            .spoken, context: RenderContext(configuration: configuration, locale: locale))
-          for finding in SpeechCheck.check(spoken, rules: rules) {
+          let context = RenderContext(configuration: configuration, locale: locale)
+          let spoken = subject.screen.render(.spoken, context: context)
+          for finding in SpeechCheck.check(spoken, page: SpeechCheck.Page(context: context), rules: rules) {
             speechFindings += 1
             report +=
               "speech: \(shown)/\(subject.name)/\(locale.formattingTag).spoken.txt:\(finding.line): "

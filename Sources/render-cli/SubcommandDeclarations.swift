@@ -465,7 +465,8 @@ enum SubcommandDeclarations {
       OptionDeclaration(
         "--check-speech", value: "rules",
         help: """
-          Comma-separated speech rules (control-name, error-field)
+          Comma-separated speech rules (control-name, error-field,
+          amount-currency, former-price, total-once, bidi-isolation)
           or all: each screen's spoken rendering in each locale
           must keep them (exit 1 when a line breaks one).
           """

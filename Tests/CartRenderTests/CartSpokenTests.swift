@@ -89,4 +89,36 @@ import Testing
     #expect(lines.contains("      text \"٤ منتجات\""))
     #expect(lines.contains("          text \"الكمية ٤\""))
   }
+
+  /// A bidi override or a name against the page's direction in merchant text reaches the
+  /// tree isolated in FSI … PDI, as the page isolates it in `<bdi>` and the text format in
+  /// FSI … PDI: it cannot reverse the quote and the lines after it.
+  @Test func bidiControlsInMerchantTextAreIsolated() throws {
+    let json = #"""
+      {"items": [{"id": "1", "name": "Pay\u202E00.02$", "quantity": 1, "totalPrice": 5.00,
+        "descriptions": ["שמפו 2"]}], "summary": {"summaryLines": [{"label": "Note\u202B", "value": "Free"}],
+        "footer": "Thanks\u2067", "total": 5.00}}
+      """#
+    let cart = try ShoppingCart(json: try JSONParser.parse(Array(json.utf8)), currency: "USD")
+    let lines = try spoken(cart)
+    #expect(lines.contains("          text \"\u{2068}Pay\u{202E}00.02$\u{2069}\""))
+    #expect(lines.contains("            text \"\u{2068}שמפו 2\u{2069}\""))
+    #expect(lines.contains("        term \"\u{2068}Note\u{202B}\u{2069}\""))
+    #expect(lines.contains("      text \"\u{2068}Thanks\u{2067}\u{2069}\""))
+    // Outside the isolates no bidi control is left, so no line is reordered.
+    for line in lines {
+      var isolates = 0
+      for scalar in line.unicodeScalars {
+        switch scalar.value {
+        case 0x2066...0x2068: isolates += 1
+        case 0x2069: isolates -= 1
+        case 0x202A...0x202E: #expect(isolates > 0, "\(line)")
+        default: continue
+        }
+      }
+    }
+    // In an Arabic page the Latin name is the one isolated, the Hebrew one is not.
+    let arabic = try spoken(cart, "ar-EG")
+    #expect(arabic.contains("            text \"שמפו 2\""))
+  }
 }

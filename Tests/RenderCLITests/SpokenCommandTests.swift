@@ -76,12 +76,36 @@ import Testing
     #expect(result.stdout.hasSuffix("12 snapshots: 12 recorded\nspeech: 0 findings\n"))
   }
 
+  /// A merchant's shipping line that quotes an amount without its currency is found in
+  /// every locale checked, with the file, the line and the rule; the run exits 1.
+  @Test func checkSpeechFindsAnAmountWithoutItsCurrency() throws {
+    let dir = try folder()
+    let cart = dir.appending(path: "bare-amount.json")
+    try Data(
+      #"{"items": [], "summary": {"summaryLines": [{"label": "Shipping", "value": "Free over 50.00"}], "total": 0}}"#
+        .utf8
+    ).write(to: cart)
+    let result = try cli.run([
+      "snapshot", cart.path, "--dir", dir.appending(path: "out").path, "--locales", "en-US", "--formats", "spoken",
+      "--check-speech", "amount-currency", "--record", "all",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "/bare-amount/en-US.spoken.txt:15: amount-currency: an amount without its currency: text \"Free over 50.00\"\n")
+    )
+    #expect(result.stdout.hasSuffix("speech: 1 findings\n"))
+  }
+
   @Test func anUnknownSpeechRuleIsAUsageError() throws {
     let result = try cli.run([
       "snapshot", "examples/cart-empty.json", "--dir", "/tmp/x", "--locales", "en-US", "--check-speech", "loud",
     ])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("Error: 'loud' is not a speech rule; use control-name, error-field or all."))
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: 'loud' is not a speech rule; use control-name, error-field, amount-currency, former-price, total-once, bidi-isolation or all."
+      ))
   }
 
   /// `both` keeps meaning the page and its text.

@@ -30,9 +30,29 @@ import Testing
     #expect(SpokenWriter.collapsed("\u{200F}15.00\u{A0}US$") == "\u{200F}15.00\u{A0}US$")
   }
 
-  @Test func aValueIsQuotedAsTyped() {
+  /// A value is written as the page shows it: a typed line break as its control picture,
+  /// the one way every path writes it.
+  @Test func aValueIsQuotedAsThePageShowsIt() {
     #expect(SpokenWriter.quotedValue(" ") == #"" ""#)
-    #expect(SpokenWriter.quotedValue("Suite\r\n5 \"B\"") == #""Suite\r\n5 \"B\"""#)
+    #expect(SpokenWriter.quotedValue("Suite␍␊5 \"B\"") == #""Suite␍␊5 \"B\"""#)
+    #expect(SpokenWriter.quotedValue("Suite\r\n5\\") == #""Suite␍␊5\\""#)
+  }
+
+  /// Merchant text against the page's direction, or holding a bidi control, is isolated;
+  /// text in the page's direction, digits and marks are not.
+  @Test func textAgainstThePageIsIsolated() {
+    let leftToRight = SpokenWriter()
+    let rightToLeft = SpokenWriter(rightToLeft: true)
+    #expect(leftToRight.isolated(" Hair  Spray ") == "Hair Spray")
+    #expect(leftToRight.isolated("שמפו 2") == "\u{2068}שמפו 2\u{2069}")
+    #expect(leftToRight.isolated("Pay\u{202E}00.02$") == "\u{2068}Pay\u{202E}00.02$\u{2069}")
+    #expect(rightToLeft.isolated("Hair Spray") == "\u{2068}Hair Spray\u{2069}")
+    #expect(rightToLeft.isolated("شامبو ١٢") == "شامبو ١٢")
+    #expect(rightToLeft.isolated("\u{200F}١٥٫٠٠") == "\u{200F}١٥٫٠٠")
+    // A stray PDI cannot close the isolate early and let the override after it out.
+    #expect(
+      leftToRight.isolated("A\u{2069}\u{202E}B") == "\u{2068}\u{2068}A\u{2069}\u{202E}B\u{2069}\u{2069}")
+    #expect(leftToRight.isolated("\u{2067}A\u{2069}") == "\u{2068}\u{2067}A\u{2069}\u{2069}")
   }
 
   /// A merchant's name with a Unicode line or paragraph separator (or a vertical tab, or
@@ -44,7 +64,7 @@ import Testing
     }
     #expect(tree.text == "heading level 1 \"Oakbrook button \\\"Pay\\\"\"\n  text \"Hair Spray x y\"\n")
     #expect(tree.text.split(whereSeparator: \.isNewline).count == 2)
-    #expect(SpokenWriter.quotedValue("a\u{2028}b") == #""a\u{2028}b""#)
+    #expect(SpokenWriter.quotedValue("a\u{2028}b\nc") == "\"a\u{FFFD}b␊c\"")
   }
 
   @Test func emptyTextWritesNoLine() {

@@ -5,11 +5,17 @@ import RenderCore
 /// ``RenderCore/SpokenWriter``), mirroring ``CartHTML`` node for node: the heading, the
 /// item count, the hidden "Items" heading and the list; an adjusted price is its hidden
 /// "Was …, now …" sentence, the struck-through pair being `aria-hidden`; the summary is
-/// the region named "Summary" holding a description list; then the total and the footer.
+/// the region named "Summary" holding a `description list` (what Chromium makes of a
+/// `<dl>`: not a `list`) of terms named by their label, each followed by its
+/// definition; then the total and the footer.
 ///
 /// Rendered from a ``CartUpdate``, items that left are `aria-hidden` on the page and so
 /// absent here (an empty updated cart's list of leaving items with them), and the polite
 /// live region ends the page, with "The total is now …" when the total changed.
+///
+/// Merchant text (names, descriptions, details, summary labels and texts, the footer) and
+/// the amount in "The total is now …" are isolated as the page isolates them
+/// (``RenderCore/SpokenWriter/isolated(_:)``).
 package enum CartSpoken {
   /// The cart's tree as UTF-8 bytes.
   package static func renderUTF8(_ cart: ShoppingCart, context: RenderContext) -> [UInt8] {
@@ -47,7 +53,7 @@ package enum CartSpoken {
       if let update {
         main.node("status", states: ["live polite", "atomic"]) { region in
           if update.diff.totalChanged, let total = update.cart.summary?.total {
-            region.text(strings(.cartTotalChanged, money.format(total)))
+            region.text(region.translated(strings.parts(.cartTotalChanged, money.format(total))))
           }
         }
       }
@@ -58,7 +64,7 @@ package enum CartSpoken {
     _ item: ShoppingCart.Item, money: MoneyFormatter, strings: StringTable, into list: inout SpokenWriter
   ) {
     list.node("listitem") { entry in
-      entry.node("paragraph") { $0.text(item.name) }
+      entry.node("paragraph") { $0.text($0.isolated(item.name)) }
       entry.node("paragraph") { price in
         if item.isAdjusted {
           price.text(strings(.cartPriceWasNow, money.format(item.totalPrice), money.format(item.payablePrice)))
@@ -76,7 +82,7 @@ package enum CartSpoken {
     guard !lines.isEmpty else { return }
     entry.node("list", states: [SpokenWriter.items(lines.count)]) { list in
       for line in lines {
-        list.node("listitem") { $0.text(line) }
+        list.node("listitem") { $0.text($0.isolated(line)) }
       }
     }
   }
@@ -86,13 +92,14 @@ package enum CartSpoken {
   ) {
     if !summary.summaryLines.isEmpty {
       main.node("region", name: strings(.cartSummaryHeading)) { region in
-        region.node("list") { list in
+        region.node("description list") { list in
           for line in summary.summaryLines {
-            list.node("term") { $0.text(line.label) }
+            // A term is named by its text, as a heading is, and not read again inside.
+            list.node("term", name: list.isolated(line.label))
             list.node("definition") { definition in
               switch line.value {
               case .amount(let amount): definition.text(money.format(amount))
-              case .text(let text): definition.text(text)
+              case .text(let text): definition.text(definition.isolated(text))
               }
             }
           }
@@ -104,7 +111,7 @@ package enum CartSpoken {
       total.text(money.format(summary.total))
     }
     if let footer = summary.footer, !footer.isEmpty {
-      main.node("paragraph") { $0.text(footer) }
+      main.node("paragraph") { $0.text($0.isolated(footer)) }
     }
   }
 }

@@ -36,7 +36,7 @@ package enum FormSpoken {
       main.node(SpokenWriter.heading(1), name: title)
       main.node("paragraph") { $0.text(strings(request.purposeWording)) }
       if let message = request.message {
-        main.node("paragraph") { $0.text(message) }
+        main.node("paragraph") { $0.text($0.isolated(message)) }
       }
       main.node("paragraph") { $0.text(strings(.formChoice)) }
       main.node("form") { form in
@@ -63,9 +63,19 @@ package enum FormSpoken {
     }
   }
 
-  /// The error paragraph's text: the hidden "Error:" and the messages.
+  /// The error paragraph's text as the field's description reads it: the hidden
+  /// "Error:" and the messages.
   private static func errorText(_ messages: [String], strings: StringTable) -> String {
     strings(.formErrorPrefix) + " " + messages.joined(separator: " ")
+  }
+
+  /// The error paragraph in place: the visually hidden "Error:", a box of its own on
+  /// the page and so a run of its own, then the messages.
+  private static func writeErrorParagraph(_ messages: [String], strings: StringTable, into tree: inout SpokenWriter) {
+    tree.node("paragraph") { paragraph in
+      paragraph.text(strings(.formErrorPrefix))
+      paragraph.text(messages.joined(separator: " "))
+    }
   }
 
   private static func writeField(
@@ -82,9 +92,8 @@ package enum FormSpoken {
       description.append(hint)
     }
     if !messages.isEmpty {
-      let error = errorText(messages, strings: strings)
-      form.node("paragraph") { $0.text(error) }
-      description.append(error)
+      writeErrorParagraph(messages, strings: strings, into: &form)
+      description.append(errorText(messages, strings: strings))
     }
     var states: [String] = []
     if control.required { states.append("required") }
@@ -109,9 +118,8 @@ package enum FormSpoken {
     let messages = shown.messages(for: control.field)
     var description: String?
     if !messages.isEmpty {
-      let error = errorText(messages, strings: strings)
-      group.node("paragraph") { $0.text(error) }
-      description = error
+      writeErrorParagraph(messages, strings: strings, into: &group)
+      description = errorText(messages, strings: strings)
     }
     var states = [shown.isChecked(control) ? "checked" : "not checked"]
     if !messages.isEmpty { states.append("invalid") }

@@ -5,7 +5,8 @@ import RenderCore
 /// of list items (a tight list's paragraphs read straight in the item), block quotes,
 /// code blocks and separators. Inside a block the inline text is one run (emphasis,
 /// strong and code read in place); a link is a `link` node of its own, its title the
-/// description; a hard line break starts a new run.
+/// description; a hard line break starts a new run. The terms are in a `dir="auto"` block
+/// on the page: every run and name is ``RenderCore/SpokenWriter/isolated(_:)``.
 enum TermsSpoken {
   static func write(_ blocks: [MarkdownBlock], headingOffset: Int, into tree: inout SpokenWriter) {
     for block in blocks { self.block(block, tight: false, headingOffset: headingOffset, into: &tree) }
@@ -22,7 +23,7 @@ enum TermsSpoken {
     case .heading(let level, let inlines):
       var name = ""
       for inline in inlines { plain(inline, into: &name) }
-      tree.node(SpokenWriter.heading(min(6, max(1, level + headingOffset))), name: name)
+      tree.node(SpokenWriter.heading(min(6, max(1, level + headingOffset))), name: tree.isolated(name))
     case .list(_, _, let tight, let items):
       tree.node("list", states: [SpokenWriter.items(items.count)]) { list in
         for item in items {
@@ -46,7 +47,7 @@ enum TermsSpoken {
   private static func inlines(_ inlines: [MarkdownInline], into tree: inout SpokenWriter) {
     var run = ""
     func flush(_ tree: inout SpokenWriter) {
-      tree.text(run)
+      tree.text(tree.isolated(run))
       run = ""
     }
     func walk(_ inlines: [MarkdownInline], _ tree: inout SpokenWriter) {
@@ -60,7 +61,7 @@ enum TermsSpoken {
           flush(&tree)
           var name = ""
           for child in children { plain(child, into: &name) }
-          tree.node("link", name: name, description: title.isEmpty ? nil : title)
+          tree.node("link", name: tree.isolated(name), description: title.isEmpty ? nil : title)
         }
       }
     }

@@ -4,13 +4,19 @@
 /// A line is `role`, then the name in quotes when the node has one (`heading level 1
 /// "Your Cart"`, `link "Privacy Policy"`), then the states and values announced with it
 /// (`required`, `invalid`, `not checked`, `live polite atomic`, `value "…"`, the value
-/// as typed: see ``quotedValue(_:)``), then
+/// as the page shows it: see ``quotedValue(_:)``), then
 /// `, description "…"` for what `aria-describedby` adds. Text the page reads out is a
-/// `text "…"` line: one run of inline text read in one go (an isolating `<bdi>` or a
-/// visually hidden prefix does not split a run; the total's label and amount, separate
-/// boxes on the page, are two). What is `aria-hidden` is left out, as the browser leaves it
-/// out of the tree. Roles and states are the format's own words (ARIA's), in English;
+/// `text "…"` line: one run of inline text read in one go (an isolating `<bdi>` does not
+/// split a run; the total's label and amount, separate boxes on the page, are two, and so
+/// are a visually hidden "Error:" and the message after it). What is `aria-hidden` is
+/// left out, as the browser leaves it out of the tree. Roles and states are the format's own words (ARIA's), in English;
 /// names and text are the page's, in the customer's language and digits.
+///
+/// Merchant and customer text the page isolates (`<bdi>`, `dir="auto"`) is written with
+/// ``isolated(_:)``: in FSI … PDI (U+2068, U+2069) when it holds a bidi control or a
+/// letter written against the page's direction, as the text format isolates it, so a
+/// stray U+202E or a Hebrew name cannot reverse or reorder the rest of the line in a
+/// bidi-aware viewer, and `SpeechCheck` can tell isolated text from text that is not.
 ///
 /// In a name or a text, white space runs (space, tab, line feed) read as one space and
 /// none at either end, as the accessible name computation collapses them (so do the
@@ -19,8 +25,13 @@
 package struct SpokenWriter: Sendable {
   private var output = ""
   private var depth = 0
+  /// The page's direction (`dir="rtl"`), against which ``isolated(_:)`` reads a text.
+  package let isRightToLeft: Bool
 
-  package init() {}
+  /// A writer for a page written left to right, or right to left.
+  package init(rightToLeft: Bool = false) {
+    isRightToLeft = rightToLeft
+  }
 
   /// The lines written, each ending in a line feed.
   package var text: String { output }
@@ -65,9 +76,13 @@ package struct SpokenWriter: Sendable {
     return quoted
   }
 
-  /// `"` + the string as typed + `"`, for a control's value, which is read as it
-  /// stands: only `"` and `\` are escaped with `\`, a line feed and a carriage return
-  /// written `\n` and `\r`, any other line break as `\u{2028}` (its code point).
+  /// `"` + the value as the page shows it + `"`, for a control's value, which is read as
+  /// it stands: only `"` and `\` are escaped with `\`. A typed line break or other control
+  /// reaches the page and this format as its Unicode control picture (`␊` for a line
+  /// feed, `␍` for a carriage return; the form decides that once, for the page, the text
+  /// and this format alike), so a value holds no line break; one that reaches this
+  /// function anyway is written the same way (a C0 control as its picture, U+0085, U+2028
+  /// and U+2029 as U+FFFD), never as a new line.
   package static func quotedValue(_ string: String) -> String {
     var quoted = "\""
     for character in string.unicodeScalars {
@@ -75,10 +90,9 @@ package struct SpokenWriter: Sendable {
       case "\"", "\\":
         quoted.unicodeScalars.append("\\")
         quoted.unicodeScalars.append(character)
-      case "\n": quoted += "\\n"
-      case "\r": quoted += "\\r"
       case _ where breaksOrSpaces(character) && character != " " && character != "\t":
-        quoted += "\\u{" + String(character.value, radix: 16, uppercase: true) + "}"
+        quoted.unicodeScalars.append(
+          character.value < 0x20 ? Unicode.Scalar(0x2400 + character.value) ?? "\u{FFFD}" : "\u{FFFD}")
       default: quoted.unicodeScalars.append(character)
       }
     }
@@ -110,6 +124,76 @@ package struct SpokenWriter: Sendable {
       }
     }
     return result
+  }
+
+  /// Text the page isolates, with its white space collapsed, in FSI … PDI when it holds
+  /// a bidi control or a letter whose direction is not the page's; else as it is.
+  ///
+  /// A PDI of the text's own that closes no isolate it opened would close this one
+  /// early and let an override after it reach past the text, as it cannot in `<bdi>`: one
+  /// more FSI … PDI pair is written for each such PDI, so the text stays inside.
+  package func isolated(_ text: String) -> String {
+    let collapsed = Self.collapsed(text)
+    var needsIsolate = false
+    var open = 0
+    var strayClosings = 0
+    for scalar in collapsed.unicodeScalars {
+      switch scalar.value {
+      case 0x2066...0x2068: open += 1
+      case 0x2069 where open > 0: open -= 1
+      case 0x2069: strayClosings += 1
+      default: break
+      }
+      if Self.isBidiControl(scalar) {
+        needsIsolate = true
+      } else if let direction = Self.strongDirection(scalar), direction != (isRightToLeft ? .rightToLeft : .leftToRight)
+      {
+        needsIsolate = true
+      }
+    }
+    guard needsIsolate else { return collapsed }
+    let depth = 1 + strayClosings
+    return String(repeating: "\u{2068}", count: depth) + collapsed + String(repeating: "\u{2069}", count: depth)
+  }
+
+  /// A translated string whose inserted values are each ``isolated(_:)``, as
+  /// ``PageShell/translated(_:into:)`` puts each in `<bdi>`.
+  package func translated(_ parts: [Placeholders.Part]) -> String {
+    var text = ""
+    for part in parts {
+      switch part {
+      case .literal(let literal): text += literal
+      case .argument(let value): text += isolated(value)
+      }
+    }
+    return text
+  }
+
+  /// A direction a letter is written in.
+  package enum Direction: Sendable {
+    case leftToRight, rightToLeft
+  }
+
+  /// The direction of a strong letter (a right-to-left letter, as ICU's bidi class R or
+  /// AL says; an alphabetic letter that is not one and not a mark is left to right); `nil`
+  /// for digits, punctuation, spaces, marks and controls, which take their direction
+  /// from around them.
+  package static func strongDirection(_ scalar: Unicode.Scalar) -> Direction? {
+    if scalar.isASCII {
+      return scalar.properties.isAlphabetic ? .leftToRight : nil
+    }
+    if isBidiControl(scalar) { return nil }
+    if ICU.needsBidiIsolation(scalar) { return .rightToLeft }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return nil
+    default: return scalar.properties.isAlphabetic ? .leftToRight : nil
+    }
+  }
+
+  /// An explicit bidi embedding, override or isolate, or the end of one (U+202A–U+202E,
+  /// U+2066–U+2069): what may reorder the text around it.
+  package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
   /// A heading's role with its level, read before its name: `heading level 2`.
