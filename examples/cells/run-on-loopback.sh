@@ -24,7 +24,7 @@ cleanup() {
 trap cleanup EXIT
 export RENDER_API_KEY RENDER_STORE_PASSWORD
 RENDER_API_KEY=${RENDER_API_KEY:-$(head -c 32 /dev/urandom | base64 | tr -d '/+=' | head -c 40)}
-RENDER_STORE_PASSWORD=$(head -c 32 /dev/urandom | base64 | tr -d '/+=' | head -c 32)
+RENDER_STORE_PASSWORD=${RENDER_STORE_PASSWORD:-$(head -c 32 /dev/urandom | base64 | tr -d '/+=' | head -c 32)}
 internal=$(head -c 32 /dev/urandom | base64 | tr -d '/+=' | head -c 32)
 
 # The ports the files name, in order, and where they go.
