@@ -287,15 +287,16 @@ final class RedisPool: Sendable {
       throw RedisFailure(description: "\(target): no address")
     }
     let (found, connection) = try Self.discover(location, milliseconds: milliseconds)
-    let generation = state.withLock { state -> Int in
+    // Another request may have asked meanwhile: the first answer stands.
+    let (address, generation) = state.withLock { state -> (RedisAddress, Int) in
       if state.primary == nil {
         state.primary = found
         state.generation += 1
         state.idle.removeAll()
       }
-      return state.generation
+      return (state.primary ?? found, state.generation)
     }
-    return (found, generation, connection)
+    return (address, generation, address == found ? connection : nil)
   }
 
   /// Asks each sentinel in turn for the primary of `location.masterName` and checks with
