@@ -21,6 +21,7 @@ struct SentinelLocationTests {
       StoreLocation("redis-sentinel://h:1/m")
         == .sentinel(SentinelLocation(sentinels: [.init(host: "h", port: 1)], masterName: "m")))
     #expect(expected.primary(host: "10.0.0.2", port: 6379).description == "redis://tts@10.0.0.2:6379/3")
+    #expect(StoreLocation("redis://[::1]:6379") == .redis(RedisAddress(endpoint: .tcp(host: "::1", port: 6379))))
     for bad in [
       "redis-sentinel://", "redis-sentinel://h:1", "redis-sentinel://h:1/", "redis-sentinel://h/m",
       "redis-sentinel://h:0/m", "redis-sentinel://h:1,/m", "redis-sentinel://h:1,k/m", "redis-sentinel://h:1/m/x",

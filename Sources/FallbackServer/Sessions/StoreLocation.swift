@@ -26,7 +26,7 @@ package enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     switch scheme {
     case "redis":
       guard let host = parts.host, !host.isEmpty, let port = parts.port, (1...65535).contains(port) else { return nil }
-      address = RedisAddress(endpoint: .tcp(host: host, port: port))
+      address = RedisAddress(endpoint: .tcp(host: Self.bare(host), port: port))
       let path = parts.path.drop { $0 == "/" }
       if !path.isEmpty {
         guard let database = Int(path), (0...65535).contains(database) else { return nil }
@@ -44,6 +44,11 @@ package enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     address.user = parts.user
     address.password = parts.password
     self = .redis(address)
+  }
+
+  /// An IPv6 address without its brackets (Foundation keeps them on some systems).
+  static func bare(_ host: String) -> String {
+    host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
   }
 
   /// The location without its password (for messages and logs).
@@ -111,9 +116,7 @@ package struct SentinelLocation: Sendable, Equatable, CustomStringConvertible {
       guard let one = URLComponents(string: "redis://" + entry), let host = one.host, !host.isEmpty,
         let port = one.port, (1...65535).contains(port), one.path.isEmpty, one.user == nil
       else { return nil }
-      // An IPv6 address without its brackets (Foundation keeps them on some systems).
-      let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-      sentinels.append(Sentinel(host: bare, port: port))
+      sentinels.append(Sentinel(host: StoreLocation.bare(host), port: port))
     }
     let name = String(parts.path.drop { $0 == "/" })
     guard !name.isEmpty, !name.contains("/") else { return nil }
