@@ -34,6 +34,10 @@ package final class RelayServer: HTTPService {
       store = RedisSessionStore(
         address, idleTimeoutSeconds: options.idleTimeoutSeconds, eventsKept: options.eventsKept,
         observe: { metrics.storeOperation(microseconds: $0) })
+    case .sentinel(let location):
+      store = RedisSessionStore(
+        .sentinel(location), idleTimeoutSeconds: options.idleTimeoutSeconds, eventsKept: options.eventsKept,
+        observe: { metrics.storeOperation(microseconds: $0) })
     }
   }
 

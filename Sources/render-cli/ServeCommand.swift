@@ -93,11 +93,12 @@ extension SubcommandDeclarations {
       OptionDeclaration(
         "--store", value: "url",
         help:
-          "Where sessions live: memory,\nredis://[user:password@]HOST:PORT[/DB] or\nunix://[user:password@]/PATH[?db=DB]. Default: memory."
+          "Where sessions live: memory,\nredis://[user:password@]HOST:PORT[/DB],\nunix://[user:password@]/PATH[?db=DB] or\nredis-sentinel://[user:pass@]HOST:PORT[,...]/MASTER\n(the primary sentinels name; a write waits for a\nreplica). Default: memory."
       ) { options, value throws(UsageError) in
         guard let store = StoreLocation(value) else {
           throw UsageError(
-            "'--store' takes memory, redis://[user:password@]HOST:PORT[/DB] or unix://[user:password@]/PATH[?db=DB].")
+            "'--store' takes memory, redis://[user:password@]HOST:PORT[/DB], unix://[user:password@]/PATH[?db=DB] or redis-sentinel://[user:password@]HOST:PORT[,HOST:PORT...]/MASTER[?db=DB]."
+          )
         }
         options.store = store
       },
@@ -108,6 +109,7 @@ extension SubcommandDeclarations {
                              option: command lines are visible to other users)
         RENDER_STORE_PASSWORD  the Redis password when --store gives none (kept off
                              the command line as the API key is)
+        RENDER_SENTINEL_PASSWORD  the sentinels' password (their requirepass), if any
 
       OUTPUT:
         'listening on http://HOST:PORT' on standard output when ready; one line per
@@ -120,7 +122,8 @@ extension SubcommandDeclarations {
     exitMeanings: [
       .success: "stopped by a signal",
       .usage: "bad command line, no RENDER_API_KEY or a short one, or an address it cannot listen on",
-      .unavailable: "a library it needs cannot be loaded, or the --store Redis does not answer",
+      .unavailable:
+        "a library it needs cannot be loaded, or the --store Redis (or every sentinel) does not answer, or no sentinel knows the master",
     ],
     make: { positionals throws(UsageError) in
       _ = try CommandLineSyntax.positionals(positionals, count: 0) { _ in "" }
@@ -146,6 +149,15 @@ enum ServeCommand {
     {
       address.password = password
       server.store = .redis(address)
+    }
+    if case .sentinel(var location) = options.store {
+      if location.password == nil, let password = environment["RENDER_STORE_PASSWORD"], !password.isEmpty {
+        location.password = password
+      }
+      if let password = environment["RENDER_SENTINEL_PASSWORD"], !password.isEmpty {
+        location.sentinelPassword = password
+      }
+      server.store = .sentinel(location)
     }
 
     // Blocked in every thread started from here on; this one waits for them.

@@ -73,12 +73,23 @@ final class RedisSessionStore: SessionStore {
   /// Told how long each command took, in microseconds (the server's metrics).
   private let observe: @Sendable (Int) -> Void
 
-  init(
+  convenience init(
     _ address: RedisAddress, idleTimeoutSeconds: Int, eventsKept: Int,
     observe: @escaping @Sendable (Int) -> Void = { _ in }
   ) {
+    self.init(.fixed(address), idleTimeoutSeconds: idleTimeoutSeconds, eventsKept: eventsKept, observe: observe)
+  }
+
+  /// With sentinels, every write a route answers on (a session made, a change appended,
+  /// a session removed) is followed by `WAIT` for a replica: unacknowledged, the route
+  /// answers unavailable (the write may still be there; an `Idempotency-Key` makes the
+  /// retry safe).
+  init(
+    _ target: RedisTarget, idleTimeoutSeconds: Int, eventsKept: Int,
+    observe: @escaping @Sendable (Int) -> Void = { _ in }
+  ) {
     self.observe = observe
-    pool = RedisPool(address, milliseconds: Self.commandMilliseconds)
+    pool = RedisPool(target, milliseconds: Self.commandMilliseconds)
     self.idleTimeoutSeconds = idleTimeoutSeconds
     self.eventsKept = eventsKept
   }
@@ -86,7 +97,7 @@ final class RedisSessionStore: SessionStore {
   /// Connects and asks `PING`: how `serve` checks the store before listening.
   func check() throws(RedisFailure) {
     let reply = try pool.command(["PING"])
-    if case .error(let text) = reply { throw RedisFailure(description: "\(pool.address): \(text)") }
+    if case .error(let text) = reply { throw RedisFailure(description: "\(pool.target): \(text)") }
   }
 
   var isAvailable: Bool { (try? run(["PING"])) == .status("PONG") }
@@ -112,7 +123,7 @@ final class RedisSessionStore: SessionStore {
         String(idleTimeoutSeconds), String(wall), String(limit), String(wall - idleTimeoutSeconds * 1000),
         idempotency.map { $0.fingerprint + " " + session.id + " " + session.customerToken } ?? "",
         String(SessionCreation.keyLifetimeSeconds),
-      ])
+      ], replicated: true)
     if let kept = reply.text {
       let fields = kept.split(separator: " ").map(String.init)
       guard fields.count == 3 else { throw .unavailable }
@@ -145,7 +156,7 @@ final class RedisSessionStore: SessionStore {
     let reply = try run(
       Self.deleteScript,
       keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.seen, Self.answers(id)],
-      arguments: [id])
+      arguments: [id], replicated: true)
     forgetLocally(id)
     return reply == .integer(1)
   }
@@ -222,7 +233,7 @@ final class RedisSessionStore: SessionStore {
       let reply = try run(
         Self.commitScript,
         keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.answers(id), Self.seen],
-        arguments: arguments)
+        arguments: arguments, replicated: true)
       switch reply {
       case .integer(1):
         let length = loaded.length + session.unsaved.count
@@ -343,7 +354,7 @@ final class RedisSessionStore: SessionStore {
     var lostOne = false
     while subscriber.withLock({ $0.running }) {
       do throws(RedisFailure) {
-        let connection = try RedisConnection(pool.address, milliseconds: 0)
+        let connection = try pool.connect(milliseconds: 0)
         try connection.send(["SUBSCRIBE", Self.channel])
         _ = try connection.nextReply()
         let current = subscriber.withLock { state -> Bool in
@@ -377,7 +388,7 @@ final class RedisSessionStore: SessionStore {
 
   /// One command, unless Redis failed within ``backOffMilliseconds``: then unavailable
   /// at once.
-  private func command(_ arguments: [String]) throws(SessionStoreError) -> RedisReply {
+  private func command(_ arguments: [String], replicated: Bool = false) throws(SessionStoreError) -> RedisReply {
     let admitted = breaker.withLock { failedUntil -> Bool in
       let now = ContinuousClock.now
       guard let until = failedUntil else { return true }
@@ -393,10 +404,11 @@ final class RedisSessionStore: SessionStore {
       observe(Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
     }
     do throws(RedisFailure) {
-      let reply = try pool.command(arguments)
+      let reply = try pool.command(arguments, written: { replicated && $0 == .integer(1) })
       breaker.withLock { $0 = nil }
       return reply
     } catch {
+      if error.replicaMissing { throw .unavailable }  // Redis answers: no back-off
       breaker.withLock { $0 = ContinuousClock.now + .milliseconds(Self.backOffMilliseconds) }
       pool.drain()
       throw .unavailable
@@ -406,7 +418,10 @@ final class RedisSessionStore: SessionStore {
   /// Runs a script by its SHA-1 (`EVALSHA`, which Redis answers from its script cache),
   /// loading it first (`SCRIPT LOAD`) once per process and again after a Redis restart
   /// emptied the cache (`NOSCRIPT`).
-  private func run(_ script: String, keys: [String], arguments: [String]) throws(SessionStoreError) -> RedisReply {
+  /// `replicated`: the script's `1` is a write a route answers on (``RedisPool/command(_:written:)``).
+  private func run(_ script: String, keys: [String], arguments: [String], replicated: Bool = false)
+    throws(SessionStoreError) -> RedisReply
+  {
     let rest = [String(keys.count)] + keys + arguments
     for _ in 0..<2 {
       var hash = scriptHashes.withLock { $0[script] }
@@ -415,7 +430,7 @@ final class RedisSessionStore: SessionStore {
         scriptHashes.withLock { $0[script] = hash }
       }
       guard let hash else { throw .unavailable }
-      let reply = try command(["EVALSHA", hash] + rest)
+      let reply = try command(["EVALSHA", hash] + rest, replicated: replicated)
       if case .error(let text) = reply {
         guard text.hasPrefix("NOSCRIPT") else { throw .unavailable }
         scriptHashes.withLock { $0[script] = nil }
