@@ -18,7 +18,10 @@ package enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     var address: RedisAddress
     switch scheme {
     case "redis":
-      guard let host = parts.host, !host.isEmpty, let port = parts.port, (1...65535).contains(port) else { return nil }
+      guard var host = parts.host, !host.isEmpty, let port = parts.port, (1...65535).contains(port) else { return nil }
+      // An IPv6 literal comes bracketed (`[::1]`); the resolver wants it bare.
+      if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+      guard !host.isEmpty else { return nil }
       address = RedisAddress(endpoint: .tcp(host: host, port: port))
       let path = parts.path.drop { $0 == "/" }
       if !path.isEmpty {
