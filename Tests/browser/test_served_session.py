@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
+import subprocess
 import time
 from pathlib import Path
 
@@ -69,9 +71,6 @@ def redis_store(tmp_path):
     an ACL user with a password) but on a Unix socket in `tmp_path` (no port to collide
     with); the `--store` URL, its password given as `serve` reads it
     (RENDER_STORE_PASSWORD). Stopped after the test."""
-    import shutil
-    import subprocess
-
     server = shutil.which("redis-server")
     if server is None:
         pytest.skip("no redis-server installed: scripts/setup installs it")
