@@ -247,9 +247,27 @@ final class RedisSessionStore: SessionStore {
   private func change<T>(
     id: String, answerKey: String?, readsKept: Bool, _ body: (inout ServedSession) -> T
   ) throws(SessionStoreError) -> T? {
+    if readsKept, answerKey == nil {
+      // A read takes no turn: it waits for no other request's round trip. One that
+      // turns out to write runs again in its turn.
+      let sent = ContinuousClock.now
+      var start = freshlyKept(id, now: sent)
+      if start == nil { start = try load(id: id, answerKey: nil, sent: sent) }
+      guard let start else { return nil }
+      var session = start.session
+      let result = body(&session)
+      if session.unsaved.isEmpty {
+        let active = session.lastActivity != start.session.lastActivity
+        let seen = session.lastCustomerContact != start.session.lastCustomerContact
+        if !(active && due(start.activeWritten, now: sent)), !(seen && due(start.seenWritten, now: sent)) {
+          if active || seen { keepTouched(id, length: start.length, session: session) }
+          return result
+        }
+      }
+    }
     // This process's changes of one session take turns, so they do not conflict with
     // each other (other servers' still may).
-    try gates[Self.gate(id)].withLock { _ throws(SessionStoreError) -> T? in
+    return try gates[Self.gate(id)].withLock { _ throws(SessionStoreError) -> T? in
       try changeInTurn(id: id, answerKey: answerKey, readsKept: readsKept, body)
     }
   }
@@ -445,8 +463,10 @@ final class RedisSessionStore: SessionStore {
         cache.sessions.removeAll()
         cache.tokens.removeAll()
       }
-      cache.sessions[id] = cached
       if let token { cache.tokens[token] = id }
+      // A read that ran beside a write may come back after it: the newer state stays.
+      if let kept = cache.sessions[id], kept.length > cached.length { return }
+      cache.sessions[id] = cached
     }
   }
 
