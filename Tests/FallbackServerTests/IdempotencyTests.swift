@@ -47,4 +47,50 @@ import Testing
     #expect(other.text.contains("idempotencyKeyReused"))
     #expect(harness.send("POST", "/v1/sessions?routingKey=k1").text != first.text)
   }
+
+  /// A key with a control byte in it, or given twice, is 400 (two fields could name two
+  /// retries at once), and nothing is applied.
+  @Test(arguments: TestStore.all) func aKeyWithAControlByteOrGivenTwiceIs400(store: TestStore) throws {
+    let harness = Harness(store)
+    let session = try harness.session()
+    let signup = #"{"call": "requestSignup"}"#
+    for bad in ["a\u{0}b", "a\u{1}b", "a\tb", "a\u{7F}b", "\u{1B}[0m"] {
+      let answer = harness.send(
+        "POST", "/v1/sessions/\(session.id)/calls", body: signup, headers: [("Idempotency-Key", bad)])
+      #expect(answer.status == 400, "\(bad.debugDescription)")
+      #expect(answer.text.contains("badIdempotencyKey"))
+    }
+    let twice = harness.send(
+      "POST", "/v1/sessions/\(session.id)/calls", body: signup,
+      headers: [("Idempotency-Key", "call-1"), ("idempotency-key", "call-2")])
+    #expect(twice.status == 400)
+    let sameTwice = harness.send(
+      "POST", "/v1/sessions?routingKey=k1", headers: [("Idempotency-Key", "make-1"), ("Idempotency-Key", "make-1")])
+    #expect(sameTwice.status == 400)
+    #expect(harness.server.sessionCount == 1)
+    // None of them applied anything: the form is not open yet.
+    #expect(harness.call(session, signup).status == 200)
+  }
+
+  /// Spaces and tabs around a field's value are not part of it (RFC 9110 §5.5): a key
+  /// sent with them is the same key, not a 400. Through libmicrohttpd, on a socket.
+  @Test func spacesAroundAKeyAreNotPartOfIt() throws {
+    let (server, port) = try HostileClientTests.running()
+    defer { server.stop() }
+    func create(_ field: String) throws -> String {
+      let socket = try RawSocket(port: port)
+      socket.send(
+        "POST /v1/sessions?routingKey=k1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Harness.key)\r\n"
+          + "Content-Length: 0\r\nConnection: close\r\n" + field + "\r\n\r\n")
+      return socket.receiveAll()
+    }
+    let spaced = try create("Idempotency-Key: \t make-2 \t ")
+    #expect(spaced.hasPrefix("HTTP/1.1 201 "), "\(spaced)")
+    let plain = try create("Idempotency-Key: make-2")
+    #expect(plain.hasPrefix("HTTP/1.1 201 "))
+    let body = { (answer: String) in answer.components(separatedBy: "\r\n\r\n").last ?? "" }
+    #expect(body(plain) == body(spaced))
+    #expect(body(plain).contains("\"id\": \"k1."))
+    #expect(server.sessionCount == 1)
+  }
 }

@@ -282,7 +282,12 @@ struct RedisStoreTests {
           RedisAddress(endpoint: .tcp(host: "127.0.0.1", port: 6380), user: "tts", password: "p@ss", database: 2)))
     #expect(StoreLocation("unix:///run/redis.sock") == .redis(RedisAddress(endpoint: .unix(path: "/run/redis.sock"))))
     #expect(StoreLocation("redis://tts:secret@host:1")?.description == "redis://tts@host:1")
-    for bad in ["", "redis://host", "redis://host:0", "redis://host:1/x", "http://host:1", "unix://", "mem"] {
+    // An IPv6 literal, bracketed in the URL, bare for the resolver, bracketed again when shown.
+    #expect(StoreLocation("redis://[::1]:6379") == .redis(RedisAddress(endpoint: .tcp(host: "::1", port: 6379))))
+    #expect(StoreLocation("redis://tts:p@[::1]:6379/3")?.description == "redis://tts@[::1]:6379/3")
+    for bad in [
+      "", "redis://host", "redis://host:0", "redis://host:1/x", "http://host:1", "unix://", "mem", "redis://[]:1",
+    ] {
       #expect(StoreLocation(bad) == nil, "\(bad)")
     }
   }

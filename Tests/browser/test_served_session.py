@@ -13,7 +13,12 @@ axe-core's WCAG rules.
 
 from __future__ import annotations
 
+import os
+import secrets
+import shutil
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -61,6 +66,45 @@ def server(cli):
 
 
 @pytest.fixture
+def redis_store(tmp_path):
+    """A Redis of the test's own, as examples/redis.conf configures one (no persistence,
+    an ACL user with a password) but on a Unix socket in `tmp_path` (no port to collide
+    with); the `--store` URL, its password given as `serve` reads it
+    (RENDER_STORE_PASSWORD). Stopped after the test."""
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.skip("no redis-server installed: scripts/setup installs it")
+    password = secrets.token_urlsafe(24)
+    socket = tmp_path / "redis.sock"
+    config = Path(__file__).resolve().parents[2] / "examples" / "redis.conf"
+    text = config.read_text().replace("port 6379", "port 0").replace(">change-this-password", ">" + password)
+    (tmp_path / "redis.conf").write_text(text + f"\nunixsocket {socket}\nunixsocketperm 700\ndir {tmp_path}\n")
+    process = subprocess.Popen([server, str(tmp_path / "redis.conf")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while not socket.exists():
+        assert process.poll() is None and time.monotonic() < deadline, "redis-server did not start"
+        time.sleep(0.05)
+    previous = os.environ.get("RENDER_STORE_PASSWORD")
+    os.environ["RENDER_STORE_PASSWORD"] = password
+    yield f"unix://tts@{socket}"
+    if previous is None:
+        os.environ.pop("RENDER_STORE_PASSWORD", None)
+    else:
+        os.environ["RENDER_STORE_PASSWORD"] = previous
+    process.kill()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(params=["memory", "redis"])
+def live_server(request, cli):
+    """The live-update test's server: once with the memory store, once on a Redis."""
+    store = request.getfixturevalue("redis_store") if request.param == "redis" else "memory"
+    running = Server(cli, "--refresh", "2", "--store", store)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
 def tab(driver):
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
     watch = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_VIOLATIONS})
@@ -82,7 +126,8 @@ def wait_css(driver, selector: str, seconds: float, why: str):
         pytest.fail(f"{why}: no {selector!r} within {seconds} s; the page shows {driver.title!r}", pytrace=False)
 
 
-def test_whole_session_live(server, tab, lab):
+def test_whole_session_live(live_server, tab, lab):
+    server = live_server
     driver = tab
     merchant = Merchant(server.base, server.key, JP_SESSION)
     page = server.base + merchant.customer_url

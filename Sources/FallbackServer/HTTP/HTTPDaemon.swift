@@ -299,7 +299,9 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     // First call: the headers are in.
     var request = HTTPRequest(
       method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/")
-    request.headers = pairs(connection, kind: .HEADER_KIND).map { ($0.name.lowercased(), $0.value) }
+    request.headers = pairs(connection, kind: .HEADER_KIND).map {
+      ($0.name.lowercased(), HTTPRequest.trimmed($0.value))
+    }
     request.query = pairs(connection, kind: .GET_ARGUMENT_KIND)
     request.framingProblem = framingProblem(request.headers)
     let pending = PendingRequest(request)

@@ -41,7 +41,9 @@ package struct HTTPRequest: Sendable {
     self.method = method
     self.path = path
     self.query = query
-    self.headers = headers.map { ($0.name.lowercased(), $0.value) }
+    // Spaces and tabs around a field's value are not part of it (RFC 9110 §5.5);
+    // libmicrohttpd drops those before it but keeps those after.
+    self.headers = headers.map { ($0.name.lowercased(), Self.trimmed($0.value)) }
     self.body = body
     self.bodyTooLarge = bodyTooLarge
     self.framingProblem = framingProblem
@@ -49,6 +51,16 @@ package struct HTTPRequest: Sendable {
     var generator = SystemRandomNumberGenerator()
     let random = String(generator.next() as UInt64, radix: 16)
     id = String(repeating: "0", count: 16 - random.count) + random
+  }
+
+  /// `value` without the spaces and tabs around it (RFC 9110 §5.5: not part of a field's value).
+  static func trimmed(_ value: String) -> String {
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    let bytes = value.utf8
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    if first == bytes.startIndex, last == bytes.index(before: bytes.endIndex) { return value }
+    return String(value[first...last])
   }
 
   /// The first value of header `name` (any case).

@@ -96,10 +96,13 @@ extension RelayServer {
     case invalid(HTTPResponse)
   }
 
-  /// The request's `Idempotency-Key`: 1 to 255 printable ASCII characters, no space.
+  /// The request's `Idempotency-Key`: 1 to 255 printable ASCII characters, no space (a
+  /// control byte is none of these), given once (two fields name two retries at once).
   private static func idempotencyKey(_ request: HTTPRequest) -> IdempotencyKey {
     guard let key = request.header("idempotency-key") else { return .none }
-    guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+    guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
+      request.headers.lazy.filter({ $0.name == "idempotency-key" }).count == 1
+    else {
       return .invalid(
         .json(
           400,
@@ -122,7 +125,7 @@ extension RelayServer {
     case .none: idempotency = nil
     case .key(let key): idempotency = (key, Self.fingerprint(request.body))
     }
-    guard let configuration = try store.withSession(id: id, { $0.configuration }) else {
+    guard let configuration = try store.configuration(id: id) else {
       return .json(404, #"{"error": "notFound"}"#)
     }
     let json: JSONValue

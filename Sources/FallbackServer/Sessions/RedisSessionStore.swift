@@ -30,7 +30,22 @@ import Synchronization
 /// removed), which each process's one subscriber turns into wake-ups.
 ///
 /// Each process keeps the sessions it served replayed in memory with their length, and
-/// reads only the journal's newer entries: one round trip per request.
+/// reads only the journal's newer entries: one round trip per request. While its
+/// subscriber is connected, a session read or written within ``freshMilliseconds`` and
+/// announced changed by no message since is taken as it is kept, without asking Redis:
+///
+/// - a customer's request (``withSession(token:_:)``) that changes nothing reads it, so a
+///   page viewed again touches no Redis; a lost message leaves it stale for at most
+///   ``freshMilliseconds``, after which one read of the journal's newer entries (none,
+///   when nothing changed) confirms it again; a session gone from Redis (`DELETE`, which
+///   is announced, or its TTL, which is not) is served from memory no longer than that;
+/// - a change starts from it and its write is checked against the journal's length as
+///   any other (a stale start is a conflict, run again on what Redis has), so a
+///   merchant's call is one round trip; a merchant's request that changes nothing reads
+///   Redis, as before;
+/// - the last activity and the customer's last request are written at most once per
+///   ``touchMilliseconds`` per session when they are all that changed: Redis's TTL and
+///   `tts:seen` may lag that much behind this process's requests.
 final class RedisSessionStore: SessionStore {
   let pool: RedisPool
   let idleTimeoutSeconds: Int
@@ -44,12 +59,20 @@ final class RedisSessionStore: SessionStore {
   private struct Cached {
     var session: ServedSession
     var length: Int
+    /// When the read or write that confirmed this state was sent to Redis; nil: not confirmed.
+    var checked: ContinuousClock.Instant?
+    /// When the last activity, and the customer's last request, were last written.
+    var activeWritten: ContinuousClock.Instant?
+    var seenWritten: ContinuousClock.Instant?
   }
 
   private struct Cache {
     var sessions: [String: Cached] = [:]
     /// Customer token → session id (fixed for a session's life).
     var tokens: [String: String] = [:]
+    /// The latest change announced per session (`UInt64.max`: removed) and when it
+    /// arrived, for ``freshMilliseconds`` (older ones no longer matter).
+    var announced: [String: (changes: UInt64, at: ContinuousClock.Instant)] = [:]
   }
 
   private struct Subscriber {
@@ -59,6 +82,19 @@ final class RedisSessionStore: SessionStore {
 
   /// Sessions kept replayed in memory at most; beyond, the cache starts again empty.
   static let cacheLimit = 20_000
+  /// How long a kept session is taken as current without asking Redis, while no message
+  /// says otherwise: the staleness when a message is lost.
+  static let freshMilliseconds = 200
+  /// How often, per session, a request that only keeps it alive writes that to Redis.
+  static let touchMilliseconds = 1_000
+  /// This store's ``freshMilliseconds`` and ``touchMilliseconds`` (tests change them).
+  let fresh: Duration
+  let touch: Duration
+  /// The subscriber is connected: messages arrive, so kept sessions may be fresh.
+  private let subscribed = Atomic<Bool>(false)
+  /// Locks that a session's changes in this process take (by a hash of its id).
+  private let gates = (0..<gateCount).map { _ in PThreadMutex(()) }
+  private static let gateCount = 64
   /// Times a change is tried against a newer state before the store is called unavailable.
   static let attempts = 16
   /// Milliseconds a command may take; longer is the store unavailable.
@@ -75,9 +111,12 @@ final class RedisSessionStore: SessionStore {
 
   convenience init(
     _ address: RedisAddress, idleTimeoutSeconds: Int, eventsKept: Int,
-    observe: @escaping @Sendable (Int) -> Void = { _ in }
+    observe: @escaping @Sendable (Int) -> Void = { _ in }, freshMilliseconds: Int = freshMilliseconds,
+    touchMilliseconds: Int = touchMilliseconds
   ) {
-    self.init(.fixed(address), idleTimeoutSeconds: idleTimeoutSeconds, eventsKept: eventsKept, observe: observe)
+    self.init(
+      .fixed(address), idleTimeoutSeconds: idleTimeoutSeconds, eventsKept: eventsKept, observe: observe,
+      freshMilliseconds: freshMilliseconds, touchMilliseconds: touchMilliseconds)
   }
 
   /// With sentinels, every write a route answers on (a session made, a change appended,
@@ -86,9 +125,12 @@ final class RedisSessionStore: SessionStore {
   /// retry safe).
   init(
     _ target: RedisTarget, idleTimeoutSeconds: Int, eventsKept: Int,
-    observe: @escaping @Sendable (Int) -> Void = { _ in }
+    observe: @escaping @Sendable (Int) -> Void = { _ in }, freshMilliseconds: Int = freshMilliseconds,
+    touchMilliseconds: Int = touchMilliseconds
   ) {
     self.observe = observe
+    fresh = .milliseconds(freshMilliseconds)
+    touch = .milliseconds(touchMilliseconds)
     pool = RedisPool(target, milliseconds: Self.commandMilliseconds)
     self.idleTimeoutSeconds = idleTimeoutSeconds
     self.eventsKept = eventsKept
@@ -130,14 +172,14 @@ final class RedisSessionStore: SessionStore {
       return .kept(fingerprint: fields[0], id: fields[1], customerToken: fields[2])
     }
     guard reply == .integer(1) else { throw .full }
-    remember(id: session.id, Cached(session: session, length: 0), token: session.customerToken)
+    remember(id: session.id, Cached(session: session, length: 0, checked: nil), token: session.customerToken)
     return .created(session)
   }
 
   func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
     -> T?
   {
-    try change(id: id, answerKey: answerKey, body)
+    try change(id: id, answerKey: answerKey, readsKept: false, body)
   }
 
   func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
@@ -149,7 +191,12 @@ final class RedisSessionStore: SessionStore {
       }
     }
     guard let id else { return nil }
-    return try change(id: id, answerKey: nil, body)
+    return try change(id: id, answerKey: nil, readsKept: true, body)
+  }
+
+  func configuration(id: String) throws(SessionStoreError) -> SessionConfiguration? {
+    if let kept = cache.withLock({ $0.sessions[id]?.session.configuration }) { return kept }
+    return try change(id: id, answerKey: nil, readsKept: false) { $0.configuration }
   }
 
   func remove(id: String) throws(SessionStoreError) -> Bool {
@@ -176,7 +223,7 @@ final class RedisSessionStore: SessionStore {
       let id = String(decoding: bytes, as: UTF8.self)
       let outcome: (sent: Bool, absent: Bool, changes: UInt64)?
       do {
-        outcome = try change(id: id, answerKey: nil) { session in
+        outcome = try change(id: id, answerKey: nil, readsKept: false) { session in
           let absent = session.lastCustomerContact < cutoff
           let sent = absent && session.disconnect(eventsKept: eventsKept)
           return (sent, absent, session.changes)
@@ -209,17 +256,70 @@ final class RedisSessionStore: SessionStore {
   /// `body` that sets ``ServedSession/lastActivity`` keeps the session alive (its keys'
   /// TTL, `tts:live`) and only one that sets ``ServedSession/lastCustomerContact`` counts
   /// as the customer seen (`tts:seen`); a `body` that changes none of these writes nothing.
+  /// The first attempt starts from the kept session when it is fresh (see the type's
+  /// notes); `readsKept`: a `body` that changes nothing may answer from it.
   private func change<T>(
-    id: String, answerKey: String?, _ body: (inout ServedSession) -> T
+    id: String, answerKey: String?, readsKept: Bool, _ body: (inout ServedSession) -> T
   ) throws(SessionStoreError) -> T? {
-    for _ in 0..<Self.attempts {
-      guard let loaded = try load(id: id, answerKey: answerKey) else { return nil }
+    if readsKept, answerKey == nil {
+      // A read takes no turn: it waits for no other request's round trip. One that
+      // turns out to write runs again in its turn.
+      let sent = ContinuousClock.now
+      var start = freshlyKept(id, now: sent)
+      if start == nil { start = try load(id: id, answerKey: nil, sent: sent) }
+      guard let start else { return nil }
+      var session = start.session
+      let result = body(&session)
+      if session.unsaved.isEmpty {
+        let active = session.lastActivity != start.session.lastActivity
+        let seen = session.lastCustomerContact != start.session.lastCustomerContact
+        if !(active && due(start.activeWritten, now: sent)), !(seen && due(start.seenWritten, now: sent)) {
+          if active || seen { keepTouched(id, length: start.length, session: session) }
+          return result
+        }
+      }
+    }
+    // This process's changes of one session take turns, so they do not conflict with
+    // each other (other servers' still may).
+    return try gates[Self.gate(id)].withLock { _ throws(SessionStoreError) -> T? in
+      try changeInTurn(id: id, answerKey: answerKey, readsKept: readsKept, body)
+    }
+  }
+
+  private static func gate(_ id: String) -> Int {
+    var hash: UInt32 = 2_166_136_261
+    for byte in id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return Int(hash % UInt32(gateCount))
+  }
+
+  private func changeInTurn<T>(
+    id: String, answerKey: String?, readsKept: Bool, _ body: (inout ServedSession) -> T
+  ) throws(SessionStoreError) -> T? {
+    for attempt in 0..<Self.attempts {
+      let sent = ContinuousClock.now
+      let kept = attempt == 0 && answerKey == nil ? freshlyKept(id, now: sent) : nil
+      let loaded: Cached
+      if let kept {
+        loaded = kept
+      } else {
+        guard let read = try load(id: id, answerKey: answerKey, sent: sent) else { return nil }
+        loaded = read
+      }
       var session = loaded.session
       let lastSeq = session.lastEventSeq
       let result = body(&session)
       let active = session.lastActivity != loaded.session.lastActivity
       let seen = session.lastCustomerContact != loaded.session.lastCustomerContact
-      if session.unsaved.isEmpty, !active, !seen { return result }
+      if session.unsaved.isEmpty {
+        // A merchant's read is exact: read again from Redis.
+        if kept != nil, !readsKept { continue }
+        let writesActive = active && due(loaded.activeWritten, now: sent)
+        let writesSeen = seen && due(loaded.seenWritten, now: sent)
+        if !writesActive, !writesSeen {
+          if active || seen { keepTouched(id, length: loaded.length, session: session) }
+          return result
+        }
+      }
       var arguments = [
         String(loaded.length), active ? String(idleTimeoutSeconds) : "", String(Self.wallMilliseconds()), id,
         String(max(1, eventsKept)), "\(id) \(session.changes)", seen ? "1" : "0", String(session.unsaved.count),
@@ -230,6 +330,7 @@ final class RedisSessionStore: SessionStore {
       for (seq, event) in session.recordedEvents(after: lastSeq) {
         arguments += [String(seq), JSONOutput.compact(event)]
       }
+      let written = ContinuousClock.now
       let reply = try run(
         Self.commitScript,
         keys: [Self.meta(id), Self.journal(id), Self.events(id), Self.live, Self.answers(id), Self.seen],
@@ -239,7 +340,12 @@ final class RedisSessionStore: SessionStore {
         let length = loaded.length + session.unsaved.count
         session.unsaved.removeAll()
         session.unsavedAnswers.removeAll()
-        remember(id: id, Cached(session: session, length: length), token: nil)
+        remember(
+          id: id,
+          Cached(
+            session: session, length: length, checked: written,
+            activeWritten: active ? written : loaded.activeWritten, seenWritten: seen ? written : loaded.seenWritten),
+          token: nil)
         return result
       case .integer(0): continue
       default:
@@ -250,9 +356,64 @@ final class RedisSessionStore: SessionStore {
     throw .unavailable
   }
 
+  private func due(_ written: ContinuousClock.Instant?, now: ContinuousClock.Instant) -> Bool {
+    guard let written else { return true }
+    return now - written >= touch
+  }
+
+  /// The subscriber is connected (and so kept sessions may be fresh).
+  var isSubscribed: Bool { subscribed.load(ordering: .acquiring) }
+
+  /// The kept session when it may be taken as current (see the type's notes); nil otherwise.
+  private func freshlyKept(_ id: String, now: ContinuousClock.Instant) -> Cached? {
+    guard subscribed.load(ordering: .acquiring) else { return nil }
+    return cache.withLock { cache -> Cached? in
+      guard let cached = cache.sessions[id], let checked = cached.checked,
+        now - checked < fresh,
+        // Gone from Redis by its TTL, which no message announces.
+        now - cached.session.lastActivity < .seconds(idleTimeoutSeconds)
+      else { return nil }
+      if let announced = cache.announced[id], announced.changes > cached.session.changes { return nil }
+      return cached
+    }
+  }
+
+  /// Keeps a request's last activity or customer's contact that was not written (see
+  /// ``touchMilliseconds``), unless the kept session changed meanwhile.
+  private func keepTouched(_ id: String, length: Int, session: ServedSession) {
+    cache.withLock { cache in
+      guard var cached = cache.sessions[id], cached.length == length else { return }
+      cached.session.lastActivity = max(cached.session.lastActivity, session.lastActivity)
+      cached.session.lastCustomerContact = max(cached.session.lastCustomerContact, session.lastCustomerContact)
+      cache.sessions[id] = cached
+    }
+  }
+
+  /// A message: session `id` changed (`changes`) or was removed (nil); "" after messages
+  /// may have been lost. Kept sessions it makes stale are no longer fresh.
+  private func announce(_ id: String, changes: UInt64?) {
+    let now = ContinuousClock.now
+    cache.withLock { cache in
+      if id.isEmpty {
+        for key in cache.sessions.keys { cache.sessions[key]?.checked = nil }
+        return
+      }
+      if cache.announced.count >= 1_024 {
+        cache.announced = cache.announced.filter { now - $0.value.at < fresh }
+      }
+      let previous = cache.announced[id]?.changes ?? 0
+      cache.announced[id] = (max(previous, changes ?? .max), now)
+      if changes == nil, let removed = cache.sessions.removeValue(forKey: id) {
+        cache.tokens[removed.session.customerToken] = nil
+      }
+    }
+  }
+
   /// The session as its journal says now, with its last activity and the customer's last
   /// request as Redis has them (read only: nothing is written); nil when there is none.
-  private func load(id: String, answerKey: String?) throws(SessionStoreError) -> Cached? {
+  private func load(id: String, answerKey: String?, sent: ContinuousClock.Instant) throws(SessionStoreError)
+    -> Cached?
+  {
     let cached = cache.withLock { $0.sessions[id] }
     let wall = Self.wallMilliseconds()
     let reply = try run(
@@ -274,11 +435,11 @@ final class RedisSessionStore: SessionStore {
       current = cached
     } else if entries.count == length {
       guard let made = Self.session(id: id, token: token, configuration: configuration, now: now) else { return nil }
-      current = Cached(session: made, length: 0)
+      current = Cached(session: made, length: 0, checked: nil)
     } else {
       // The cache is behind what was read (the session was made again): read it whole.
       forgetLocally(id)
-      return try load(id: id, answerKey: answerKey)
+      return try load(id: id, answerKey: answerKey, sent: sent)
     }
     for entry in entries {
       guard let text = entry.text, let json = try? JSONParser.parse(Array(text.utf8)) else { continue }
@@ -287,6 +448,7 @@ final class RedisSessionStore: SessionStore {
     current.session.unsaved.removeAll()
     if let answerKey, !answer.isEmpty { current.session.restore(answer: answer, forKey: answerKey) }
     current.length = length
+    current.checked = sent
     // Exactly as read: a route that sets either to `.now` changes it, which `change` writes.
     current.session.lastActivity = now - .milliseconds(max(0, wall - (Int(active) ?? wall)))
     if let seenWall = Int(seen) {
@@ -315,8 +477,10 @@ final class RedisSessionStore: SessionStore {
         cache.sessions.removeAll()
         cache.tokens.removeAll()
       }
-      cache.sessions[id] = cached
       if let token { cache.tokens[token] = id }
+      // A read that ran beside a write may come back after it: the newer state stays.
+      if let kept = cache.sessions[id], kept.length > cached.length { return }
+      cache.sessions[id] = cached
     }
   }
 
@@ -341,6 +505,7 @@ final class RedisSessionStore: SessionStore {
   }
 
   func stopWatching() {
+    subscribed.store(false, ordering: .releasing)
     let connection = subscriber.withLock { state -> RedisConnection? in
       state.running = false
       return state.connection
@@ -362,15 +527,21 @@ final class RedisSessionStore: SessionStore {
           return state.running
         }
         guard current else { return }
+        // Messages sent before now may have been missed: no kept session is fresh.
+        announce("", changes: nil)
+        subscribed.store(true, ordering: .releasing)
         if lostOne { changed("", nil) }
         while true {
           guard case .array(let parts) = try connection.nextReply(), parts.count == 3, let payload = parts[2].text
           else { continue }
           let fields = payload.split(separator: " ")
           guard let id = fields.first else { continue }
-          changed(String(id), fields.count > 1 ? UInt64(fields[1]) : nil)
+          let changes = fields.count > 1 ? UInt64(fields[1]) : nil
+          announce(String(id), changes: changes)
+          changed(String(id), changes)
         }
       } catch {
+        subscribed.store(false, ordering: .releasing)
         lostOne = true
         subscriber.withLock { $0.connection = nil }
         Thread.sleep(forTimeInterval: 0.2)

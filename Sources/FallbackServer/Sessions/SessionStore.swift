@@ -32,6 +32,11 @@ protocol SessionStore: Sendable {
   /// so a `HEAD`, which sets neither, keeps nothing alive.
   func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T?
 
+  /// The configuration of the session with merchant id `id` (fixed for its life), from a
+  /// copy this process keeps when it has one; nil when there is none. A session removed
+  /// meanwhile may still give its configuration: the change that follows finds it gone.
+  func configuration(id: String) throws(SessionStoreError) -> SessionConfiguration?
+
   /// Forgets a session and everything in it; false when there was none.
   func remove(id: String) throws(SessionStoreError) -> Bool
 
@@ -140,6 +145,10 @@ final class MemorySessionStore: SessionStore {
       }
       return body(&session)
     }
+  }
+
+  func configuration(id: String) -> SessionConfiguration? {
+    state.withLock { $0.sessions[id]?.configuration }
   }
 
   @discardableResult
