@@ -52,11 +52,32 @@ let package = Package(
     .target(name: "StringCatalog", dependencies: ["CLibXML2"]),
     .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog"]),
 
-    // Shared by every screen: JSON with paths, session configuration, locale, UI
-    // strings, HTML writer, page shell, text layout.
+    // What every screen shares, one module per concern, each depending only on those
+    // above it, so the compiler refuses a cycle (docs/ARCHITECTURE.md).
+    // Bytes laid out in place (`ByteSink`, `ByteSet`) and the lock the ThreadSanitizer
+    // build uses.
+    .target(name: "RenderBase"),
+    // Strict JSON with paths, every problem at once, the input limits.
+    .target(name: "RenderJSON"),
+    // Languages, locale negotiation, plural rules and UI strings; the only module that
+    // calls ICU.
+    .target(name: "RenderLocalization", dependencies: ["RenderBase", "CICUShim"]),
+    // Currencies and amounts, formatted per locale into any byte sink.
+    .target(name: "RenderMoney", dependencies: ["RenderBase", "RenderJSON", "RenderLocalization"]),
+    // Display width and line wrapping for the text format.
+    .target(name: "RenderText", dependencies: ["RenderJSON", "RenderLocalization"]),
+    // The HTML writer: the one place every escape is decided.
+    .target(name: "RenderHTML", dependencies: ["RenderBase", "RenderLocalization", "RenderMoney"]),
+    // The accessibility tree as indented lines (the `spoken` format).
+    .target(name: "RenderSpoken"),
+    // On top: session configuration, `RenderContext`, the `Screen` protocol and the page
+    // shell. It re-exports the modules below, so the screens and a library user import
+    // RenderCore alone.
     .target(
       name: "RenderCore",
-      dependencies: ["CICUShim"]
+      dependencies: [
+        "RenderBase", "RenderJSON", "RenderLocalization", "RenderMoney", "RenderText", "RenderHTML", "RenderSpoken",
+      ]
     ),
     .target(name: "CartRender", dependencies: ["RenderCore"]),
     .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),
@@ -109,7 +130,12 @@ let package = Package(
       dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles"]
     ),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
-    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "StringCatalog", "GoldenFiles"]),
+    .testTarget(
+      name: "RenderCoreTests",
+      dependencies: [
+        "RenderCore", "RenderBase", "RenderJSON", "RenderLocalization", "RenderMoney", "RenderText", "RenderHTML",
+        "RenderSpoken", "StringCatalog", "GoldenFiles",
+      ]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(

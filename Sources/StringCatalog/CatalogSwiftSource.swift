@@ -1,5 +1,5 @@
 /// The Swift file `scripts/embed-data` writes from the compiled catalogs
-/// (`Sources/RenderCore/Locale/EmbeddedLocales.swift`): each catalog as a ready-made
+/// (`Sources/RenderLocalization/Locale/EmbeddedLocales.swift`): each catalog as a ready-made
 /// `LocaleCatalog` value, placeholders already split, so nothing is parsed at run time.
 /// Keys and catalogs are sorted, so the output is the same on every machine; a test
 /// compares it with the file in the repository.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import RenderCore
+@testable import RenderHTML
+@testable import RenderLocalization
+@testable import RenderMoney
 
 @Suite struct HTMLWriterTests {
   @Test func textEscapesEveryMarkupCharacter() {

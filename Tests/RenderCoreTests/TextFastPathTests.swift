@@ -1,6 +1,8 @@
 import Testing
 
 @testable import RenderCore
+@testable import RenderLocalization
+@testable import RenderText
 
 /// The layout's UTF-8 fast paths write exactly what the general path writes, over text
 /// made of the pieces that are hard for them: right-to-left letters and bidi controls,

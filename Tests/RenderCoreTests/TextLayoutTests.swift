@@ -1,6 +1,8 @@
 import Testing
 
 @testable import RenderCore
+@testable import RenderLocalization
+@testable import RenderText
 
 @Suite struct DisplayWidthTests {
   @Test(arguments: [

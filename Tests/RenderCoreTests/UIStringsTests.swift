@@ -4,6 +4,7 @@ import StringCatalog
 import Testing
 
 @testable import RenderCore
+@testable import RenderLocalization
 
 /// The `locales/` catalogs as translators edit them, read from disk: every file is a
 /// String Catalog of its own language with a translator comment and a review state on
@@ -282,7 +283,7 @@ import Testing
     var catalogs = try UIStringsTests.tags.map(UIStringsTests.compiled)
     let english = try #require(catalogs.first { $0.tag == "en" })
     catalogs += PseudoLocale.allCases.map { $0.catalog(from: english) }
-    let path = GoldenFile.packageRoot().appending(path: "Sources/RenderCore/Locale/EmbeddedLocales.swift")
+    let path = GoldenFile.packageRoot().appending(path: "Sources/RenderLocalization/Locale/EmbeddedLocales.swift")
     let onDisk = try String(contentsOf: path, encoding: .utf8)
     #expect(onDisk == CatalogSwiftSource.render(catalogs), "locales/ changed: run scripts/embed-data")
   }

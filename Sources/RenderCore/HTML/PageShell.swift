@@ -1,3 +1,5 @@
+import RenderHTML
+import RenderLocalization
 import Synchronization
 
 /// The frame every screen shares: a complete, self-contained mobile page with the

@@ -1,3 +1,5 @@
+import RenderText
+
 /// The session header in plain text: store name, "Connected to …", the links.
 package enum SessionHeaderText {
   package static func lines(context: RenderContext, layout: TextLayout) -> [String] {

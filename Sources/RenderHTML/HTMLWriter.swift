@@ -1,10 +1,13 @@
 import Foundation
+import RenderBase
+import RenderLocalization
+import RenderMoney
 
 /// Markup that is already safe to place in a page as is. Only the engine's own
 /// constants (its style sheets, the doctype) are ever wrapped in it; merchant and
 /// customer strings never are.
 package struct TrustedHTML: Sendable {
-  let markup: String
+  package let markup: String
 
   /// For markup this project writes itself, as a literal.
   package init(literal: StaticString) { markup = literal.description }
@@ -100,7 +103,7 @@ package struct HTMLWriter: ~Copyable {
   /// The caller keeps `buffer` alive for the writer's whole life and, while
   /// ``isWritingInPlace``, finds the first ``byteCount`` bytes of the page there: how a
   /// page is written straight into the `[UInt8]` handed out (``PageShell``).
-  init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
+  package init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
     if let base = buffer.baseAddress, buffer.count >= 64 {
       start = base
       capacity = buffer.count
@@ -115,10 +118,10 @@ package struct HTMLWriter: ~Copyable {
   deinit { if ownsStorage { start.deallocate() } }
 
   /// True while the page is still in the buffer given to ``init(writingInto:)``.
-  var isWritingInPlace: Bool { !ownsStorage }
+  package var isWritingInPlace: Bool { !ownsStorage }
 
   /// The page's length so far, in bytes.
-  var byteCount: Int { count }
+  package var byteCount: Int { count }
 
   // MARK: Elements
 
@@ -443,11 +446,11 @@ package struct HTMLWriter: ~Copyable {
   }
 
   /// Bytes another ``HTMLWriter`` wrote (a cached part of a page), placed as they are.
-  mutating func raw(written bytes: UnsafeBufferPointer<UInt8>) { put(bytes) }
+  package mutating func raw(written bytes: UnsafeBufferPointer<UInt8>) { put(bytes) }
 
   /// The engine's own markup given as a literal (RenderCore only), placed as is
   /// without making a `String` of it.
-  mutating func raw(literal markup: StaticString) { append(markup) }
+  package mutating func raw(literal markup: StaticString) { append(markup) }
 
   /// A line break in the source, to keep pages readable in a diff.
   @inlinable @inline(__always)
@@ -754,7 +757,7 @@ package struct HTMLWriter: ~Copyable {
 extension HTMLWriter: ByteSink {
   /// Reserves `room` bytes at the end of the page for `write`, which returns how many
   /// it wrote; only those become part of the page.
-  mutating func append(room: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) {
+  package mutating func append(room: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) {
     reserve(room)
     let written = write(UnsafeMutableRawBufferPointer(start: start + count, count: room))
     assert(written >= 0 && written <= room, "HTMLWriter: laid out past its room")

@@ -1,3 +1,5 @@
+import RenderLocalization
+
 /// Plain-text layout in display columns: word wrapping by UAX #14 (ICU's line breaker,
 /// so Japanese wraps between characters and English between words) and rows with a
 /// label on the left and a value right-aligned in the last columns.
@@ -214,7 +216,7 @@ package struct TextLayout: Sendable {
     // ASCII holds no right-to-left letter and no bidi control.
     let ascii = text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } }
     if ascii ?? !text.utf8.contains(where: { $0 >= 0x80 }) { return false }
-    return text.unicodeScalars.contains(where: ICU.needsBidiIsolation)
+    return text.unicodeScalars.contains(where: { ICU.needsBidiIsolation($0) })
   }
 
   /// A link as `label: URL` (in the locale's punctuation, from `template`'s filled-in
@@ -456,7 +458,7 @@ extension Substring {
 }
 
 extension String {
-  func trimmingTrailingSpaces() -> String {
+  package func trimmingTrailingSpaces() -> String {
     // Ends in a printable ASCII character other than a space: nothing to trim.
     if let last = utf8.last, last > 0x20, last < 0x7F { return self }
     guard let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
