@@ -44,13 +44,14 @@ let package = Package(
     // into the libraries (scripts/embed-data), so no binary reads files beside itself at
     // run time. Tests fail when a generated file and its source differ.
     // String Catalogs (locales/*.xcstrings): reading, checking, the pseudo-locales and the
-    // Swift source they compile to, and their XLIFF files for translators. Used at embed
-    // time, by the tests and by `render-cli strings`, not when rendering.
+    // Swift source they compile to, and their XLIFF files for translators, in
+    // RenderLocalization's one catalog model (`LocaleCatalog`, `MessageTemplate`). Used at
+    // embed time, by the tests and by `render-cli strings`, not when rendering.
     // libxml2's XML reader for `strings import`, opened with dlopen when first used (as
     // CMicroHTTPD is), so no other command loads it.
     .systemLibrary(name: "CLibXML2"),
-    .target(name: "StringCatalog", dependencies: ["CLibXML2"]),
-    .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog"]),
+    .target(name: "StringCatalog", dependencies: ["CLibXML2", "RenderLocalization"]),
+    .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog", "RenderLocalization"]),
 
     // What every screen shares, one module per concern, each depending only on those
     // above it, so the compiler refuses a cycle (docs/ARCHITECTURE.md).
@@ -129,7 +130,7 @@ let package = Package(
       name: "SnapshotFilesTests",
       dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles"]
     ),
-    .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
+    .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "RenderLocalization"]),
     .testTarget(
       name: "RenderCoreTests",
       dependencies: [
