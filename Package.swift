@@ -119,16 +119,21 @@ let package = Package(
 
     // Test support: this project's golden-file layout over SnapshotFiles.
     .target(name: "GoldenFiles", dependencies: ["SnapshotFiles"], path: "Tests/GoldenFiles"),
+    // Test support: the example carts and temporary folders of the snapshot tests.
+    .target(
+      name: "SnapshotFixtures", dependencies: ["CartRender", "RenderCore", "GoldenFiles"],
+      path: "Tests/SnapshotFixtures"),
     .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles", "SnapshotFiles"]),
     .testTarget(
       name: "CartSnapshotTestingTests",
       dependencies: [
         "CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles",
+        "SnapshotFixtures",
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "SnapshotFilesTests",
-      dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles"]
+      dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles", "SnapshotFixtures"]
     ),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "RenderLocalization"]),
     .testTarget(
