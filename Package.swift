@@ -44,19 +44,41 @@ let package = Package(
     // into the libraries (scripts/embed-data), so no binary reads files beside itself at
     // run time. Tests fail when a generated file and its source differ.
     // String Catalogs (locales/*.xcstrings): reading, checking, the pseudo-locales and the
-    // Swift source they compile to, and their XLIFF files for translators. Used at embed
-    // time, by the tests and by `render-cli strings`, not when rendering.
+    // Swift source they compile to, and their XLIFF files for translators, in
+    // RenderLocalization's one catalog model (`LocaleCatalog`, `MessageTemplate`). Used at
+    // embed time, by the tests and by `render-cli strings`, not when rendering.
     // libxml2's XML reader for `strings import`, opened with dlopen when first used (as
     // CMicroHTTPD is), so no other command loads it.
     .systemLibrary(name: "CLibXML2"),
-    .target(name: "StringCatalog", dependencies: ["CLibXML2"]),
-    .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog"]),
+    .target(name: "StringCatalog", dependencies: ["CLibXML2", "RenderLocalization"]),
+    .executableTarget(name: "DataEmbedder", dependencies: ["StringCatalog", "RenderLocalization"]),
 
-    // Shared by every screen: JSON with paths, session configuration, locale, UI
-    // strings, HTML writer, page shell, text layout.
+    // What every screen shares, one module per concern, each depending only on those
+    // above it, so the compiler refuses a cycle (docs/ARCHITECTURE.md).
+    // Bytes laid out in place (`ByteSink`, `ByteSet`) and the lock the ThreadSanitizer
+    // build uses.
+    .target(name: "RenderBase"),
+    // Strict JSON with paths, every problem at once, the input limits.
+    .target(name: "RenderJSON"),
+    // Languages, locale negotiation, plural rules and UI strings; the only module that
+    // calls ICU.
+    .target(name: "RenderLocalization", dependencies: ["RenderBase", "CICUShim"]),
+    // Currencies and amounts, formatted per locale into any byte sink.
+    .target(name: "RenderMoney", dependencies: ["RenderBase", "RenderJSON", "RenderLocalization"]),
+    // Display width and line wrapping for the text format.
+    .target(name: "RenderText", dependencies: ["RenderJSON", "RenderLocalization"]),
+    // The HTML writer: the one place every escape is decided.
+    .target(name: "RenderHTML", dependencies: ["RenderBase", "RenderLocalization", "RenderMoney"]),
+    // The accessibility tree as indented lines (the `spoken` format).
+    .target(name: "RenderSpoken"),
+    // On top: session configuration, `RenderContext`, the `Screen` protocol and the page
+    // shell. It re-exports the modules below, so the screens and a library user import
+    // RenderCore alone.
     .target(
       name: "RenderCore",
-      dependencies: ["CICUShim"]
+      dependencies: [
+        "RenderBase", "RenderJSON", "RenderLocalization", "RenderMoney", "RenderText", "RenderHTML", "RenderSpoken",
+      ]
     ),
     .target(name: "CartRender", dependencies: ["RenderCore"]),
     .target(name: "FormRender", dependencies: ["RenderCore", "CCmark"]),
@@ -97,19 +119,29 @@ let package = Package(
 
     // Test support: this project's golden-file layout over SnapshotFiles.
     .target(name: "GoldenFiles", dependencies: ["SnapshotFiles"], path: "Tests/GoldenFiles"),
+    // Test support: the example carts and temporary folders of the snapshot tests.
+    .target(
+      name: "SnapshotFixtures", dependencies: ["CartRender", "RenderCore", "GoldenFiles"],
+      path: "Tests/SnapshotFixtures"),
     .testTarget(name: "GoldenFilesTests", dependencies: ["GoldenFiles", "SnapshotFiles"]),
     .testTarget(
       name: "CartSnapshotTestingTests",
       dependencies: [
         "CartSnapshotTesting", "SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles",
+        "SnapshotFixtures",
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "SnapshotFilesTests",
-      dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles"]
+      dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles", "SnapshotFixtures"]
     ),
-    .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
-    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "StringCatalog", "GoldenFiles"]),
+    .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "RenderLocalization"]),
+    .testTarget(
+      name: "RenderCoreTests",
+      dependencies: [
+        "RenderCore", "RenderBase", "RenderJSON", "RenderLocalization", "RenderMoney", "RenderText", "RenderHTML",
+        "RenderSpoken", "StringCatalog", "GoldenFiles",
+      ]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import RenderLocalization
 import StringCatalog
 
 // Usage:
@@ -33,7 +34,7 @@ func write(_ source: String, to path: String) {
 
 switch arguments.first {
 case "catalogs" where arguments.count >= 3:
-  var catalogs: [CompiledCatalog] = []
+  var catalogs: [LocaleCatalog] = []
   for path in arguments.dropFirst(2) {
     do {
       catalogs.append(try CatalogCompiler.compile(read(path), tag: tag(of: path), file: path))

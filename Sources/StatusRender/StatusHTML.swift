@@ -12,7 +12,7 @@ package enum StatusHTML {
   package static func renderUTF8(_ screen: StatusScreen, context: RenderContext) -> [UInt8] {
     let title = screen.title(context)
     return PageShell.page(
-      title: title.map(\.text).joined(), screen: "status", style: StatusStyle.css, context: context
+      title: title.text, screen: "status", style: StatusStyle.css, context: context
     ) { html in
       html.start("section")
       html.attribute("class") { value in
@@ -29,7 +29,7 @@ package enum StatusHTML {
       html.text(symbol(screen.tone))
       html.end("p")
       html.newline()
-      html.element("h1") { PageShell.translated(title, into: &$0) }
+      html.element("h1") { $0.text(title) }
       html.newline()
       html.element("p", class: "status-subtitle", text: screen.subtitle(context))
       html.newline()

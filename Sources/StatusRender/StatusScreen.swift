@@ -38,18 +38,18 @@ public enum StatusScreen: String, CaseIterable, Sendable {
   }
 
   /// The title in the context's language; the welcome names the store when it has a name.
-  package func title(_ context: RenderContext) -> [Placeholders.Part] {
+  package func title(_ context: RenderContext) -> FilledTemplate {
     let strings = context.strings
     switch self {
     case .connected:
-      if let store = context.configuration.storeName { return strings.parts(.welcomeTitle, store) }
-      return strings.parts(.welcomeTitleNoStore)
-    case .ready: return strings.parts(.statusReadyTitle)
-    case .paymentCompleted: return strings.parts(.statusPaymentCompletedTitle)
-    case .paymentFailed: return strings.parts(.statusPaymentFailedTitle)
-    case .checkoutCompleted: return strings.parts(.statusCheckoutCompletedTitle)
-    case .disconnected: return strings.parts(.statusDisconnectedTitle)
-    case .closed: return strings.parts(.statusClosedTitle)
+      if let store = context.configuration.storeName { return strings.filled(.welcomeTitle, store) }
+      return strings.filled(.welcomeTitleNoStore)
+    case .ready: return strings.filled(.statusReadyTitle)
+    case .paymentCompleted: return strings.filled(.statusPaymentCompletedTitle)
+    case .paymentFailed: return strings.filled(.statusPaymentFailedTitle)
+    case .checkoutCompleted: return strings.filled(.statusCheckoutCompletedTitle)
+    case .disconnected: return strings.filled(.statusDisconnectedTitle)
+    case .closed: return strings.filled(.statusClosedTitle)
     }
   }
 

@@ -7,7 +7,7 @@ import RenderCore
 package enum StatusSpoken {
   /// The status's tree as UTF-8 bytes.
   package static func renderUTF8(_ screen: StatusScreen, context: RenderContext) -> [UInt8] {
-    let title = screen.title(context).map(\.text).joined()
+    let title = screen.title(context).text
     return SpokenPage.page(title: title, context: context) { main in
       main.node("status", states: ["live polite", "atomic"]) { region in
         region.node(SpokenWriter.heading(1), name: region.translated(screen.title(context)))

@@ -8,7 +8,7 @@ package enum StatusText {
     let layout = TextLayout(width: width, localeTag: context.locale.formattingTag.description)
     var lines = SessionHeaderText.lines(context: context, layout: layout)
     lines.append(layout.rule("="))
-    lines += layout.wrap(screen.title(context).map(\.text).joined())
+    lines += layout.wrap(screen.title(context).text)
     lines.append("")
     lines += layout.wrap(screen.subtitle(context))
     return lines.map { $0.trimmingTrailingWhitespace() }.joined(separator: "\n") + "\n"

@@ -1,4 +1,5 @@
 import Foundation
+import RenderLocalization
 
 /// Reads a `locales/<tag>.xcstrings` file into a ``CompiledCatalog``, checking what the
 /// engine relies on: the file's own language under every key, a translator comment, a
@@ -18,7 +19,7 @@ public enum CatalogCompiler {
   ///   - tag: the file's language, its name without `.xcstrings`.
   ///   - file: how errors name the file.
   /// - Throws: ``Failure`` naming the file and JSON path of the first problem.
-  public static func compile(_ data: Data, tag: String, file: String) throws(Failure) -> CompiledCatalog {
+  package static func compile(_ data: Data, tag: String, file: String) throws(Failure) -> LocaleCatalog {
     let catalog: StringCatalogFile
     do {
       catalog = try JSONDecoder().decode(StringCatalogFile.self, from: data)
@@ -31,7 +32,7 @@ public enum CatalogCompiler {
       throw Failure(
         file: file, path: "$.sourceLanguage", message: "expected \"en\", found \"\(catalog.sourceLanguage)\"")
     }
-    var messages: [String: CompiledMessage] = [:]
+    var messages: [String: LocalizedMessage] = [:]
     for (key, entry) in catalog.strings {
       let entryPath = "$.strings[\"\(key)\"]"
       guard let comment = entry.comment, !comment.isEmpty else {
@@ -42,32 +43,34 @@ public enum CatalogCompiler {
       }
       let path = entryPath + ".localizations[\"\(tag)\"]"
       if let plural = localization.variations?.plural {
-        guard plural["other"] != nil else {
-          throw Failure(file: file, path: path + ".variations.plural", message: "no \"other\" form")
-        }
-        var forms: [String: [TemplateSegment]] = [:]
-        for (category, variation) in plural {
-          let formPath = path + ".variations.plural.\(category)"
-          guard pluralCategories.contains(category) else {
+        var forms: [PluralCategory: MessageTemplate] = [:]
+        for (name, variation) in plural {
+          let formPath = path + ".variations.plural.\(name)"
+          guard let category = PluralCategory(rawValue: name) else {
             throw Failure(
               file: file, path: formPath,
               message: "not a CLDR plural category (\(pluralCategories.joined(separator: ", ")))")
           }
-          forms[category] = try segments(variation.stringUnit, file: file, path: formPath + ".stringUnit")
+          forms[category] = try template(variation.stringUnit, file: file, path: formPath + ".stringUnit")
         }
-        messages[key] = .plural(forms)
+        guard let other = forms[.other] else {
+          throw Failure(file: file, path: path + ".variations.plural", message: "no \"other\" form")
+        }
+        messages[key] = .plural(
+          PluralForms(
+            zero: forms[.zero], one: forms[.one], two: forms[.two], few: forms[.few], many: forms[.many], other: other))
       } else if let unit = localization.stringUnit {
-        messages[key] = .text(try segments(unit, file: file, path: path + ".stringUnit"))
+        messages[key] = .text(try template(unit, file: file, path: path + ".stringUnit"))
       } else {
         throw Failure(file: file, path: path, message: "neither a stringUnit nor plural variations")
       }
     }
-    return CompiledCatalog(tag: tag, pluralRulesTag: tag, messages: messages)
+    return LocaleCatalog(tag: tag, pluralRulesTag: tag, messages: messages)
   }
 
-  private static func segments(
+  private static func template(
     _ unit: StringCatalogFile.StringUnit, file: String, path: String
-  ) throws(Failure) -> [TemplateSegment] {
+  ) throws(Failure) -> MessageTemplate {
     guard ReviewState(rawValue: unit.state) != nil else {
       throw Failure(
         file: file, path: path + ".state",
@@ -76,7 +79,7 @@ public enum CatalogCompiler {
     }
     guard !unit.value.isEmpty else { throw Failure(file: file, path: path + ".value", message: "empty") }
     do {
-      return try TemplateSegment.split(unit.value)
+      return try MessageTemplate.parse(unit.value)
     } catch {
       throw Failure(file: file, path: path + ".value", message: error.message)
     }

@@ -1,10 +1,12 @@
+import RenderLocalization
+
 /// The Swift file `scripts/embed-data` writes from the compiled catalogs
-/// (`Sources/RenderCore/Locale/EmbeddedLocales.swift`): each catalog as a ready-made
+/// (`Sources/RenderLocalization/Locale/EmbeddedLocales.swift`): each catalog as a ready-made
 /// `LocaleCatalog` value, placeholders already split, so nothing is parsed at run time.
 /// Keys and catalogs are sorted, so the output is the same on every machine; a test
 /// compares it with the file in the repository.
 public enum CatalogSwiftSource {
-  public static func render(_ catalogs: [CompiledCatalog]) -> String {
+  package static func render(_ catalogs: [LocaleCatalog]) -> String {
     let sorted = catalogs.sorted { $0.tag < $1.tag }
     var source = """
       // swift-format-ignore-file
@@ -85,20 +87,18 @@ public enum CatalogSwiftSource {
     "`" + tag.replacingOccurrences(of: "-", with: "_") + "`"
   }
 
-  private static func expression(_ message: CompiledMessage) -> String {
+  private static func expression(_ message: LocalizedMessage) -> String {
     switch message {
-    case .text(let segments): return ".text(\(expression(segments)))"
+    case .text(let template): return ".text(\(expression(template)))"
     case .plural(let forms):
-      let arguments = pluralCategories.compactMap { category in
-        forms[category].map { "\(category): \(expression($0))" }
-      }
+      let arguments = forms.categories.map { category in "\(category.rawValue): \(expression(forms[category]))" }
       return ".plural(PluralForms(\(arguments.joined(separator: ", "))))"
     }
   }
 
-  private static func expression(_ segments: [TemplateSegment]) -> String {
+  private static func expression(_ template: MessageTemplate) -> String {
     "["
-      + segments.map { segment in
+      + template.segments.map { segment in
         switch segment {
         case .literal(let text): ".literal(\(literal(text)))"
         case .argument(let position): ".argument(\(position))"

@@ -1,3 +1,5 @@
+import RenderLocalization
+
 /// The two pseudo-locales, made from the English catalog at embed time so truncation and
 /// mirroring show before any translator is involved (Android's and Xcode's convention):
 ///
@@ -13,27 +15,23 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
 
   /// The pseudo-locale's catalog from English's: same keys, same plural forms (chosen by
   /// English's plural rules), same placeholders.
-  public func catalog(from english: CompiledCatalog) -> CompiledCatalog {
-    var messages: [String: CompiledMessage] = [:]
-    for (key, message) in english.messages {
-      switch message {
-      case .text(let segments): messages[key] = .text(transform(segments))
-      case .plural(let forms): messages[key] = .plural(forms.mapValues(transform))
-      }
-    }
-    return CompiledCatalog(tag: rawValue, pluralRulesTag: english.pluralRulesTag, messages: messages)
+  package func catalog(from english: LocaleCatalog) -> LocaleCatalog {
+    LocaleCatalog(
+      tag: rawValue, pluralRulesTag: english.pluralRulesTag,
+      messages: english.messages.mapValues { $0.map(transform) })
   }
 
   /// The transformed template; arguments are kept, literal text changes. A template with
   /// no letters of its own (`%1$@: %2$@`) has nothing to translate and stays as it is.
-  public func transform(_ segments: [TemplateSegment]) -> [TemplateSegment] {
+  package func transform(_ template: MessageTemplate) -> MessageTemplate {
+    let segments = template.segments
     let hasWords = segments.contains { segment in
       if case .literal(let text) = segment { text.contains(where: \.isLetter) } else { false }
     }
-    guard hasWords else { return segments }
+    guard hasWords else { return template }
     switch self {
     case .accented:
-      var out: [TemplateSegment] = [.literal("[")]
+      var out: [MessageTemplate.Segment] = [.literal("[")]
       var length = 0
       for segment in segments {
         switch segment {
@@ -44,12 +42,13 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
         }
       }
       out.append(.literal(Self.padding(for: length) + "]"))
-      return Self.merged(out)
+      return MessageTemplate(Self.merged(out))
     case .mirrored:
-      return segments.map { segment in
-        guard case .literal(let text) = segment else { return segment }
-        return .literal(Self.mirror(text))
-      }
+      return MessageTemplate(
+        segments.map { segment in
+          guard case .literal(let text) = segment else { return segment }
+          return .literal(Self.mirror(text))
+        })
     }
   }
 
@@ -95,8 +94,8 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     return out
   }
 
-  private static func merged(_ segments: [TemplateSegment]) -> [TemplateSegment] {
-    var out: [TemplateSegment] = []
+  private static func merged(_ segments: [MessageTemplate.Segment]) -> [MessageTemplate.Segment] {
+    var out: [MessageTemplate.Segment] = []
     for segment in segments {
       if case .literal(let text) = segment, case .literal(let previous)? = out.last {
         out[out.count - 1] = .literal(previous + text)

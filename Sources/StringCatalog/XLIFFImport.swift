@@ -1,4 +1,5 @@
 import Foundation
+import RenderLocalization
 
 /// Reads an XLIFF 1.2 file a translator returns (``XLIFFExport``'s, or the same shape from
 /// any XLIFF tool) and applies its targets and review states to the language's String
@@ -215,12 +216,12 @@ public enum XLIFFImport {
       return "the target holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), a control character"
         + " (C0/C1 controls, line feeds included, and bidi embeddings, overrides and isolates are not accepted)"
     }
-    let segments: [TemplateSegment]
-    do { segments = try TemplateSegment.split(target) } catch { return "the target's \(error.message)" }
+    let template: MessageTemplate
+    do { template = try MessageTemplate.parse(target) } catch { return "the target's \(error.message)" }
     let englishValue = english?.stringUnit?.value ?? english?.variations?.plural?["other"]?.stringUnit.value
-    guard let englishValue, let englishSegments = try? TemplateSegment.split(englishValue) else { return nil }
-    let expected = TemplateSegment.argumentPositions(englishSegments)
-    guard TemplateSegment.argumentPositions(segments) == expected else {
+    guard let englishValue, let english = try? MessageTemplate.parse(englishValue) else { return nil }
+    let expected = english.argumentPositions
+    guard template.argumentPositions == expected else {
       let list = expected.isEmpty ? "none" : expected.map { "%\($0)$@" }.joined(separator: ", ")
       return "the target's placeholders are not the English ones (\(list), each once; %@ counts in order)"
     }

@@ -3,6 +3,7 @@ import CartSnapshotTesting
 import Foundation
 import RenderCore
 import SnapshotFiles
+import SnapshotFixtures
 import StatusRender
 import Testing
 

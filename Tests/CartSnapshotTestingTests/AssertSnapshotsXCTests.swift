@@ -1,5 +1,6 @@
 import CartSnapshotTesting
 import Foundation
+import SnapshotFixtures
 import StatusRender
 import XCTest
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RenderCore
+@testable import RenderLocalization
 
 /// A customer's `Accept-Language` reaches Foundation only as a tag from a bounded set:
 /// Foundation keeps every `Locale` it was asked for until the process ends.

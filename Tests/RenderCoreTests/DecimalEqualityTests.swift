@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RenderCore
+@testable import RenderMoney
 
 /// `Decimal.isSameValue(as:)` answers as Foundation's `==` on every pair, read from the
 /// storage for finite values.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import RenderCore
+@testable import RenderHTML
+@testable import RenderLocalization
+@testable import RenderMoney
 
 @Suite struct HTMLWriterTests {
   @Test func textEscapesEveryMarkupCharacter() {
@@ -63,7 +66,7 @@ import Testing
 
   @Test func templatesEscapeTheirTextAndIsolateTheirArguments() {
     var html = HTMLWriter()
-    let template: [MessageSegment] = [.literal("<To> "), .argument(1), .literal(" & "), .argument(2)]
+    let template: MessageTemplate = [.literal("<To> "), .argument(1), .literal(" & "), .argument(2)]
     html.text(template, isolated: true) { position, html in html.text(position == 1 ? "Zoë <3" : "B") }
     #expect(html.output == "&lt;To&gt; <bdi>Zoë &lt;3</bdi> &amp; <bdi>B</bdi>")
   }
@@ -104,10 +107,26 @@ import Testing
     }
   }
 
-  /// A checked template writes what the plain one writes: its text copied when it holds
-  /// no markup byte, escaped when it does, arguments escaped either way.
-  @Test func checkedTemplatesWriteWhatPlainOnesWrite() {
-    let templates: [[MessageSegment]] = [
+  /// What a template writes, segment by segment: each literal escaped as any text is,
+  /// each argument through `argument`, in `<bdi>` when `isolated`.
+  static func reference(
+    _ template: MessageTemplate, isolated: Bool, into html: inout HTMLWriter, argument: (Int, inout HTMLWriter) -> Void
+  ) {
+    for segment in template.segments {
+      switch segment {
+      case .literal(let text): html.text(text)
+      case .argument(let position):
+        if isolated { html.raw(literal: "<bdi>") }
+        argument(position, &html)
+        if isolated { html.raw(literal: "</bdi>") }
+      }
+    }
+  }
+
+  /// A template writes what its segments escaped one by one write: its text copied when
+  /// it holds no markup byte, escaped when it does, arguments escaped either way.
+  @Test func templatesWriteWhatTheirSegmentsEscapedWrite() {
+    let templates: [MessageTemplate] = [
       [.literal("Qty "), .argument(1)],
       [.literal("<To> "), .argument(1), .literal(" & "), .argument(2)],
       [.argument(1), .literal(" \"said\"")],
@@ -117,53 +136,57 @@ import Testing
       [],
       [.literal("")],
     ]
-    #expect(HTMLWriter.Template(templates[0]).isMarkupFree)
-    #expect(!HTMLWriter.Template(templates[1]).isMarkupFree)
-    #expect(!HTMLWriter.Template(templates[2]).isMarkupFree)
-    #expect(HTMLWriter.Template(templates[3]).isMarkupFree)
+    let markupFree = templates.map { $0.literalByteSet.isDisjoint(with: HTMLWriter.entityByteSet) }
+    #expect(markupFree == [true, false, false, true, true, true, true, true])
     for template in templates {
       for isolated in [false, true] {
-        var plain = HTMLWriter()
-        var checked = HTMLWriter()
-        plain.text(template, isolated: isolated) { position, html in html.text(position == 1 ? "a<b" : "\"c\"") }
-        checked.text(HTMLWriter.Template(template), isolated: isolated) { position, html in
-          html.text(position == 1 ? "a<b" : "\"c\"")
-        }
-        #expect(checked.output == plain.output)
-        plain.start("p")
-        plain.attribute("title") { $0.text(template) }
-        plain.endStartTag()
-        checked.start("p")
-        checked.attribute("title") { $0.text(HTMLWriter.Template(template)) }
-        checked.endStartTag()
-        #expect(checked.output == plain.output)
+        let argument: (Int, inout HTMLWriter) -> Void = { position, html in html.text(position == 1 ? "a<b" : "\"c\"") }
+        var written = HTMLWriter()
+        var expected = HTMLWriter()
+        written.text(template, isolated: isolated, argument: argument)
+        Self.reference(template, isolated: isolated, into: &expected, argument: argument)
+        #expect(written.output == expected.output)
+        written.start("p")
+        written.attribute("title") { $0.text(template) }
+        written.endStartTag()
+        expected.start("p")
+        expected.attribute("title") { Self.reference(template, isolated: false, into: &$0) { _, _ in } }
+        expected.endStartTag()
+        #expect(written.output == expected.output)
       }
     }
   }
 
-  /// Every bundled UI string, checked once per language, writes what its plain template
-  /// writes, as text and in an attribute, isolated or not.
-  @Test func everyLanguagesCheckedTemplatesWriteWhatPlainOnesWrite() {
+  /// Every bundled UI string writes what its segments escaped one by one write, as text
+  /// and in an attribute, isolated or not.
+  @Test func everyLanguagesTemplatesWriteWhatTheirSegmentsEscapedWrite() {
     for language in UIStrings.bundled.languages {
       let strings = UIStrings.bundled.table(language)
       for key in UIStringKey.allCases {
         for isolated in [false, true] {
-          var plain = HTMLWriter()
-          var checked = HTMLWriter()
-          plain.text(strings.template(key), isolated: isolated) { position, html in html.text("<\(position)>") }
-          checked.text(HTMLWriter.Template(strings.template(key)), isolated: isolated) { position, html in
-            html.text("<\(position)>")
-          }
-          plain.start("p")
-          plain.attribute("title") { $0.text(strings.template(key)) }
-          plain.endStartTag()
-          checked.start("p")
-          checked.attribute("title") { $0.text(HTMLWriter.Template(strings.template(key))) }
-          checked.endStartTag()
-          #expect(checked.output == plain.output, "\(language) \(key)")
+          let argument: (Int, inout HTMLWriter) -> Void = { position, html in html.text("<\(position)>") }
+          var written = HTMLWriter()
+          var expected = HTMLWriter()
+          written.text(strings.template(key), isolated: isolated, argument: argument)
+          Self.reference(strings.template(key), isolated: isolated, into: &expected, argument: argument)
+          written.start("p")
+          written.attribute("title") { $0.text(strings.template(key)) }
+          written.endStartTag()
+          expected.start("p")
+          expected.attribute("title") { Self.reference(strings.template(key), isolated: false, into: &$0) { _, _ in } }
+          expected.endStartTag()
+          #expect(written.output == expected.output, "\(language) \(key)")
         }
       }
     }
+  }
+
+  /// A filled template isolates each argument, escaped, and fills a missing one with
+  /// nothing.
+  @Test func filledTemplatesIsolateTheirArguments() {
+    var html = HTMLWriter()
+    html.text(FilledTemplate([.literal("Hi "), .argument(1), .literal(" & "), .argument(2)], ["<Zoë>"]))
+    #expect(html.output == "Hi <bdi>&lt;Zoë&gt;</bdi> &amp; <bdi></bdi>")
   }
 
   @Test func aPageFrameIsWrittenOnceAndTheCacheIsBounded() throws {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RenderCore
+@testable import RenderJSON
 
 @Suite struct JSONOutputTests {
   static let value = JSONValue.object([

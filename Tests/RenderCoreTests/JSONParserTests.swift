@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import RenderCore
+@testable import RenderJSON
+@testable import RenderMoney
 
 @Suite struct JSONParserTests {
   func parse(_ text: String) throws(DataErrors) -> JSONValue { try JSONParser.parse(Array(text.utf8)) }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RenderCore
+@testable import RenderLocalization
 
 @Suite struct LocaleTests {
   /// The 42 languages (Brazilian Portuguese is `pt`) and the two pseudo-locales,

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RenderBase
 @testable import RenderCore
+@testable import RenderHTML
+@testable import RenderMoney
 
 /// The fast path of an amount (``DecimalDigits/roundedUnits(_:places:)``: a mantissa of
 /// at most 64 bits rounded in integer arithmetic, laid out by word-sized copies) at its

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RenderCore
+@testable import RenderMoney
 
 /// Locale tags come from outside, so the formatter cache has a bound.
 @Suite struct MoneyFormatterCacheTests {

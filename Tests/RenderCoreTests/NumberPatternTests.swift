@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import RenderCore
+@testable import RenderHTML
+@testable import RenderMoney
 
 /// The learned money pattern: exact digits, half-even rounding, and Foundation kept
 /// whenever a learned pattern would write one probe differently.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RenderCore
+@testable import RenderSpoken
 
 @Suite struct SpokenWriterTests {
   @Test func nodesIndentByDepthWithNameStatesAndDescription() {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import RenderCore
+@testable import RenderLocalization
+@testable import RenderText
 
 /// The layout's UTF-8 fast paths write exactly what the general path writes, over text
 /// made of the pieces that are hard for them: right-to-left letters and bidi controls,
@@ -92,7 +94,7 @@ import Testing
           var value = value
           value.withUTF8 { layout.row(label, utf8: $0, indent: indent, into: &lines) }
         }
-        let template: [MessageSegment] = [.literal("was "), .argument(1), .literal(" "), .argument(2)]
+        let template: MessageTemplate = [.literal("was "), .argument(1), .literal(" "), .argument(2)]
         Self.compare(layouts, what + " (template)") { layout, lines in
           var value = value
           value.withUTF8 { layout.row(label, template: template, argument: $0, indent: indent, into: &lines) }
@@ -102,7 +104,7 @@ import Testing
   }
 
   /// The template row fills in the first placeholder and leaves the others empty, as
-  /// `StringTable.parts` does with one argument.
+  /// `FilledTemplate` does with one argument.
   @Test func templateRowFillsTheFirstPlaceholder() {
     let layout = TextLayout(width: 24, localeTag: "en-US")
     var lines = TextLines()

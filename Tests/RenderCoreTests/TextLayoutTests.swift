@@ -1,6 +1,8 @@
 import Testing
 
 @testable import RenderCore
+@testable import RenderLocalization
+@testable import RenderText
 
 @Suite struct DisplayWidthTests {
   @Test(arguments: [
@@ -73,11 +75,11 @@ import Testing
     #expect(layout.row("Tax", amount) == ["Tax", amount])
     #expect(layout.row("Microfiber Hair Towel", amount) == ["Microfiber Hair", "Towel", amount])
     var lines = TextLines()
-    layout.row("Qty 2", [.literal("was "), .argument(amount)], indent: 2, into: &lines)
+    layout.row("Qty 2", FilledTemplate([.literal("was "), .argument(1)], [amount]), indent: 2, into: &lines)
     #expect(lines.text == "  Qty 2\n" + String(repeating: " ", count: 17) + "was\n" + amount + "\n")
     // A value that fits a line is laid out as one piece, as before.
     lines = TextLines()
-    layout.row("Qty 2", [.literal("was "), .argument("$10.50")], indent: 2, into: &lines)
+    layout.row("Qty 2", FilledTemplate([.literal("was "), .argument(1)], ["$10.50"]), indent: 2, into: &lines)
     #expect(lines.text == "  Qty 2   was $10.50\n")
   }
 

@@ -4,6 +4,7 @@ import StringCatalog
 import Testing
 
 @testable import RenderCore
+@testable import RenderLocalization
 
 /// The `locales/` catalogs as translators edit them, read from disk: every file is a
 /// String Catalog of its own language with a translator comment and a review state on
@@ -33,7 +34,7 @@ import Testing
     try JSONDecoder().decode(StringCatalogFile.self, from: data(tag))
   }
 
-  static func compiled(_ tag: String) throws -> CompiledCatalog {
+  static func compiled(_ tag: String) throws -> LocaleCatalog {
     try CatalogCompiler.compile(data(tag), tag: tag, file: "\(tag).xcstrings")
   }
 
@@ -110,7 +111,7 @@ import Testing
     let inherited = UIStrings.bundled.table(parent)
     for (key, message) in own {
       let uiKey = try #require(UIStringKey(rawValue: key))
-      #expect(message != inherited.message(uiKey).map(Self.compiledForm), "\(tag): \(key) is the same as in \(parent)")
+      #expect(message != inherited.message(uiKey), "\(tag): \(key) is the same as in \(parent)")
     }
   }
 
@@ -118,10 +119,9 @@ import Testing
   func everyFormKeepsEnglishPlaceholders(_ tag: String) throws {
     let english = try Self.compiled("en").messages
     for (key, message) in try Self.compiled(tag).messages {
-      let expected = try #require(english[key]).forms.map(TemplateSegment.argumentPositions)
+      let expected = try #require(english[key]).forms.map(\.argumentPositions)
       for form in message.forms {
-        #expect(
-          TemplateSegment.argumentPositions(form) == expected.first, "\(tag): \(key) placeholders differ from English")
+        #expect(form.argumentPositions == expected.first, "\(tag): \(key) placeholders differ from English")
       }
     }
   }
@@ -222,7 +222,7 @@ import Testing
     for key in UIStringKey.allCases {
       let french = EmbeddedLocales.catalog("fr")?.messages[key.rawValue]
       #expect(table.message(key) == (french ?? EmbeddedLocales.catalog("en")?.messages[key.rawValue]))
-      #expect(merged.template(key) == (merged.message(key)?.segments(.other) ?? [.literal(key.rawValue)]))
+      #expect(merged.template(key) == (merged.message(key)?.template(.other) ?? [.literal(key.rawValue)]))
     }
   }
 
@@ -242,15 +242,18 @@ import Testing
     #expect(table(.cartItemCount, count: 2, "2") == "2 items")
   }
 
-  @Test func partsSeparateArgumentsFromText() {
+  @Test func filledTemplatesKeepArgumentsApartFromText() {
     let table = UIStrings.bundled.table("en")
-    #expect(table.parts(.headerConnectedTo, "Emily") == [.literal("Connected to "), .argument("Emily")])
+    let filled = table.filled(.headerConnectedTo, "Emily")
+    #expect(filled.template == [.literal("Connected to "), .argument(1)])
+    #expect(filled.argument(1) == "Emily" && filled.argument(2) == "")
+    #expect(filled.text == "Connected to Emily")
     #expect(table(.cartPriceWasNow, "$2", "$1") == "Was $2, now $1")
   }
 
   /// A template written back with numbered placeholders, to compare forms as text.
-  static func template(_ segments: [TemplateSegment]) -> String {
-    segments.map { segment in
+  static func template(_ template: MessageTemplate) -> String {
+    template.segments.map { segment in
       switch segment {
       case .literal(let text): text.replacingOccurrences(of: "%", with: "%%")
       case .argument(let position): "%\(position)$@"
@@ -258,22 +261,6 @@ import Testing
     }.joined()
   }
 
-  static func compiledForm(_ message: LocalizedMessage) -> CompiledMessage {
-    func segments(_ segments: [MessageSegment]) -> [TemplateSegment] {
-      segments.map { segment in
-        switch segment {
-        case .literal(let text): .literal(text)
-        case .argument(let position): .argument(position)
-        }
-      }
-    }
-    switch message {
-    case .text(let form): return .text(segments(form))
-    case .plural(let forms):
-      return .plural(
-        Dictionary(uniqueKeysWithValues: forms.categories.map { ($0.rawValue, segments(forms[$0])) }))
-    }
-  }
 }
 
 /// `EmbeddedLocales.swift` is compiled from `locales/`; this fails while they differ.
@@ -282,7 +269,7 @@ import Testing
     var catalogs = try UIStringsTests.tags.map(UIStringsTests.compiled)
     let english = try #require(catalogs.first { $0.tag == "en" })
     catalogs += PseudoLocale.allCases.map { $0.catalog(from: english) }
-    let path = GoldenFile.packageRoot().appending(path: "Sources/RenderCore/Locale/EmbeddedLocales.swift")
+    let path = GoldenFile.packageRoot().appending(path: "Sources/RenderLocalization/Locale/EmbeddedLocales.swift")
     let onDisk = try String(contentsOf: path, encoding: .utf8)
     #expect(onDisk == CatalogSwiftSource.render(catalogs), "locales/ changed: run scripts/embed-data")
   }
@@ -290,7 +277,7 @@ import Testing
   @Test func embeddedValuesAreTheCatalogs() throws {
     for catalog in EmbeddedLocales.catalogs where !PseudoLocale.allCases.map(\.rawValue).contains(catalog.tag) {
       let compiled = try UIStringsTests.compiled(catalog.tag)
-      #expect(catalog.messages.mapValues(UIStringsTests.compiledForm) == compiled.messages, "\(catalog.tag)")
+      #expect(catalog.messages == compiled.messages, "\(catalog.tag)")
     }
   }
 }

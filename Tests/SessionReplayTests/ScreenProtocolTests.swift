@@ -171,7 +171,7 @@ import Testing
   func status(_ screen: StatusScreen, _ locale: String) throws {
     let context = try Self.context(locale, configuration: Self.statusSession)
     let (html, text) = Self.both(screen, context: context)
-    let title = screen.title(context).map(\.text).joined()
+    let title = screen.title(context).text
     #expect(!title.isEmpty)
     #expect(html.contains(#"<section class="status status-\#(screen.tone.rawValue)" role="status">"#))
     #expect(html.contains("<p class=\"status-subtitle\">"))

@@ -2,6 +2,7 @@ import CartRender
 import Foundation
 import RenderCore
 import SnapshotFiles
+import SnapshotFixtures
 import StatusRender
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import RenderLocalization
 import Testing
 
 @testable import StringCatalog
@@ -7,10 +8,10 @@ import Testing
 @Suite struct CatalogCompilerTests {
   @Test func templatesSplitByOrderAndPosition() throws {
     #expect(
-      try TemplateSegment.split("%2$@ of %1$@, 100%%") == [
+      try MessageTemplate.parse("%2$@ of %1$@, 100%%") == [
         .argument(2), .literal(" of "), .argument(1), .literal(", 100%"),
       ])
-    #expect(throws: TemplateSegment.SyntaxError.self) { try TemplateSegment.split("%d items") }
+    #expect(throws: MessageTemplate.SyntaxError.self) { try MessageTemplate.parse("%d items") }
   }
 
   @Test func compilerNamesTheFileAndJSONPath() {

@@ -43,15 +43,14 @@ package enum CartHTML {
     String(decoding: renderUTF8(update, context: context), as: UTF8.self)
   }
 
-  /// The UI strings every item uses, looked up and checked for HTML once per page
-  /// rather than per item.
+  /// The UI strings every item uses, looked up once per page rather than per item.
   private struct ItemTemplates {
-    let quantity: HTMLWriter.Template
-    let priceWasNow: HTMLWriter.Template
+    let quantity: MessageTemplate
+    let priceWasNow: MessageTemplate
 
     init(_ strings: StringTable) {
-      quantity = HTMLWriter.Template(strings.template(.cartQuantity))
-      priceWasNow = HTMLWriter.Template(strings.template(.cartPriceWasNow))
+      quantity = strings.template(.cartQuantity)
+      priceWasNow = strings.template(.cartPriceWasNow)
     }
   }
 

@@ -2,7 +2,7 @@ import Foundation
 import RenderCore
 
 /// The cart screen as a screen reader meets it (the `spoken` format, see
-/// ``RenderCore/SpokenWriter``), mirroring ``CartHTML`` node for node: the heading, the
+/// ``RenderSpoken/SpokenWriter``), mirroring ``CartHTML`` node for node: the heading, the
 /// item count, the hidden "Items" heading and the list; an adjusted price is its hidden
 /// "Was …, now …" sentence, the struck-through pair being `aria-hidden`; the summary is
 /// the region named "Summary" holding a `description list` (what Chromium makes of a

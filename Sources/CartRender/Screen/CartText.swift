@@ -150,7 +150,7 @@ package enum CartText {
   /// more than the `String`.
   private static func writeItem(
     _ item: borrowing ShoppingCart.Item, marks: Marks, layout: TextLayout, money: MoneyFormatter,
-    strings: StringTable, wasTemplate: [MessageSegment], into out: inout Output
+    strings: StringTable, wasTemplate: MessageTemplate, into out: inout Output
   ) {
     out.mark(marks.price)
     layout.row(item.name, money.format(item.payablePrice), into: &out.lines)

@@ -1,3 +1,5 @@
+import RenderHTML
+import RenderLocalization
 import Synchronization
 
 /// The frame every screen shares: a complete, self-contained mobile page with the
@@ -72,9 +74,9 @@ package enum PageShell {
       var style: String
       /// The session header's UI strings, as written (a test may bring its own catalog
       /// under a known tag).
-      var connectedTo: [MessageSegment]
-      var website: [MessageSegment]
-      var privacyPolicy: [MessageSegment]
+      var connectedTo: MessageTemplate
+      var website: MessageTemplate
+      var privacyPolicy: MessageTemplate
       var storeName: String?
       var deviceName: String?
       var websiteURL: String?
@@ -265,17 +267,6 @@ package enum PageShell {
         $0.raw(literal: #"">"#)
       }
       head.newline()
-    }
-  }
-
-  /// Writes a translated string whose inserted values are each isolated in `<bdi>`,
-  /// so a Hebrew name cannot reorder the words around it.
-  package static func translated(_ parts: [Placeholders.Part], into html: inout HTMLWriter) {
-    for part in parts {
-      switch part {
-      case .literal(let text): html.text(text)
-      case .argument(let value): html.isolated(value)
-      }
     }
   }
 

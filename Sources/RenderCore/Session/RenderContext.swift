@@ -1,3 +1,5 @@
+import RenderLocalization
+
 /// Everything a screen needs besides its own data: the session, the locale and its UI
 /// strings. Passed explicitly; library code never reads the process's current locale.
 ///

@@ -1,4 +1,7 @@
 import Foundation
+import RenderJSON
+import RenderLocalization
+import RenderMoney
 
 /// What the merchant's app configures for the whole session
 /// (`CustomerEngagementSession.Configuration`, MoovKit's `CustomerSessionConfiguration`).

@@ -1,3 +1,5 @@
+import RenderSpoken
+
 /// The frame every screen's `spoken` rendering shares, mirroring ``PageShell``: the
 /// document named by the page's title, the session header as the `banner` (store name,
 /// "Connected to …", the links in a `navigation`), then `main` with the screen's content.

@@ -1,3 +1,5 @@
+import RenderText
+
 /// The session header in plain text: store name, "Connected to …", the links.
 package enum SessionHeaderText {
   package static func lines(context: RenderContext, layout: TextLayout) -> [String] {
@@ -7,9 +9,9 @@ package enum SessionHeaderText {
     if let store = configuration.storeName { lines += layout.wrap(store) }
     if let device = configuration.deviceName { lines += layout.wrap(strings(.headerConnectedTo, device)) }
     if let website = configuration.websiteURL {
-      lines += layout.link(strings.parts(.textLink, strings(.headerWebsite), website))
+      lines += layout.link(strings.filled(.textLink, strings(.headerWebsite), website))
     }
-    lines += layout.link(strings.parts(.textLink, strings(.headerPrivacyPolicy), configuration.privacyPolicyURL))
+    lines += layout.link(strings.filled(.textLink, strings(.headerPrivacyPolicy), configuration.privacyPolicyURL))
     return lines
   }
 }

@@ -1,3 +1,5 @@
+import RenderLocalization
+
 /// Plain-text layout in display columns: word wrapping by UAX #14 (ICU's line breaker,
 /// so Japanese wraps between characters and English between words) and rows with a
 /// label on the left and a value right-aligned in the last columns.
@@ -90,19 +92,19 @@ package struct TextLayout: Sendable {
     rowInGeneral(label, String(decoding: value, as: UTF8.self), indent: indent, valueBreaks: false, into: &lines)
   }
 
-  /// ``row(_:_:indent:into:)-([Placeholders.Part])`` for the parts of a template (a
+  /// ``row(_:_:indent:into:)-(_,FilledTemplate,_,_)`` for a template (a
   /// ``StringTable/template(_:)``) filled in with one argument, given as UTF-8: the
   /// value is put together in the page buffer's scratch bytes, no `String` made, while
   /// it fits a line. Placeholders other than the first are left empty, as
-  /// ``StringTable/parts(_:_:)`` leaves them with one argument.
+  /// ``FilledTemplate`` leaves them with one argument.
   package func row(
-    _ label: String, template: [MessageSegment], argument: UnsafeBufferPointer<UInt8>, indent: Int = 0,
+    _ label: String, template: MessageTemplate, argument: UnsafeBufferPointer<UInt8>, indent: Int = 0,
     into lines: inout TextLines
   ) {
     if !generalPathOnly {
       var value = lines.takeScratch()
       defer { lines.giveBackScratch(value) }
-      for segment in template {
+      for segment in template.segments {
         switch segment {
         case .literal(let text): value.append(contentsOf: text.utf8)
         case .argument(let position): if position == 1 { value.append(contentsOf: argument) }
@@ -124,13 +126,7 @@ package struct TextLayout: Sendable {
       }
       if laidOut { return }
     }
-    let parts = template.map { segment -> Placeholders.Part in
-      switch segment {
-      case .literal(let text): .literal(text)
-      case .argument(let position): .argument(position == 1 ? String(decoding: argument, as: UTF8.self) : "")
-      }
-    }
-    row(label, parts, indent: indent, into: &lines)
+    row(label, FilledTemplate(template, [String(decoding: argument, as: UTF8.self)]), indent: indent, into: &lines)
   }
 
   /// ``row(_:_:indent:valueBreaks:into:)`` by grapheme clusters and ICU, for any text.
@@ -183,8 +179,8 @@ package struct TextLayout: Sendable {
   /// a line. Wider than the whole line, the label goes first, then the template's own
   /// words right-aligned and each argument (the amount) right-aligned on a line of its
   /// own, in the template's order, so an amount stands alone even when it overflows.
-  package func row(_ label: String, _ valueParts: [Placeholders.Part], indent: Int = 0, into lines: inout TextLines) {
-    let value = valueParts.map(\.text).joined()
+  package func row(_ label: String, _ filled: FilledTemplate, indent: Int = 0, into lines: inout TextLines) {
+    let value = filled.text
     guard DisplayWidth.of(value) > width else { return row(label, value, indent: indent, into: &lines) }
     wrap(label, indent: indent, into: &lines)
     var words = ""
@@ -193,12 +189,12 @@ package struct TextLayout: Sendable {
       if !trimmed.isEmpty { wrapParagraph(trimmed, into: width) { rightAligned($0, into: &lines) } }
       words = ""
     }
-    for part in valueParts {
-      switch part {
+    for segment in filled.template.segments {
+      switch segment {
       case .literal(let text): words += text
-      case .argument(let argument):
+      case .argument(let position):
         writeWords()
-        rightAligned(argument, into: &lines)
+        rightAligned(filled.argument(position), into: &lines)
       }
     }
     writeWords()
@@ -214,21 +210,21 @@ package struct TextLayout: Sendable {
     // ASCII holds no right-to-left letter and no bidi control.
     let ascii = text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } }
     if ascii ?? !text.utf8.contains(where: { $0 >= 0x80 }) { return false }
-    return text.unicodeScalars.contains(where: ICU.needsBidiIsolation)
+    return text.unicodeScalars.contains(where: { ICU.needsBidiIsolation($0) })
   }
 
-  /// A link as `label: URL` (in the locale's punctuation, from `template`'s filled-in
-  /// parts) on one line when it fits; otherwise the URL on a line of its own, so it is
+  /// A link as `label: URL` (in the locale's punctuation, a filled-in template) on one line when it fits; otherwise the URL on a line of its own, so it is
   /// never broken inside unless it is wider than a whole line.
-  package func link(_ parts: [Placeholders.Part]) -> [String] {
-    let whole = parts.map(\.text).joined()
+  package func link(_ filled: FilledTemplate) -> [String] {
+    let whole = filled.text
     if DisplayWidth.of(whole) <= width { return [Self.isolated(whole)] }
     var lines: [String] = []
     var current = ""
-    for part in parts {
-      switch part {
+    for segment in filled.template.segments {
+      switch segment {
       case .literal(let text): current += text
-      case .argument(let text) where Self.isURL(text):
+      case .argument(let position) where Self.isURL(filled.argument(position)):
+        let text = filled.argument(position)
         if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
         current = ""
         if DisplayWidth.of(text) <= width {
@@ -236,7 +232,7 @@ package struct TextLayout: Sendable {
         } else {
           wrapParagraph(text[...], into: width) { lines.append(Self.isolated(String($0))) }
         }
-      case .argument(let text): current += text
+      case .argument(let position): current += filled.argument(position)
       }
     }
     if !current.trimmingTrailingSpaces().isEmpty { lines += wrap(current.trimmingTrailingSpaces()) }
@@ -456,7 +452,7 @@ extension Substring {
 }
 
 extension String {
-  func trimmingTrailingSpaces() -> String {
+  package func trimmingTrailingSpaces() -> String {
     // Ends in a printable ASCII character other than a space: nothing to trim.
     if let last = utf8.last, last > 0x20, last < 0x7F { return self }
     guard let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }

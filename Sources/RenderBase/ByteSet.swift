@@ -1,9 +1,9 @@
 /// A set of byte values (256 bits): which bytes a learned number pattern can write, so
 /// that a writer tells at once whether any of them needs its escaping.
-struct ByteSet: Sendable, Equatable {
+package struct ByteSet: Sendable, Equatable {
   private var bits = SIMD4<UInt64>()
 
-  init(_ bytes: some Sequence<UInt8>) {
+  package init(_ bytes: some Sequence<UInt8>) {
     for byte in bytes { insert(byte) }
   }
 
@@ -16,7 +16,7 @@ struct ByteSet: Sendable, Equatable {
   }
 
   /// True when no byte is in both sets.
-  func isDisjoint(with other: ByteSet) -> Bool { bits & other.bits == SIMD4() }
+  package func isDisjoint(with other: ByteSet) -> Bool { bits & other.bits == SIMD4() }
 
   static func + (lhs: ByteSet, rhs: ByteSet) -> ByteSet {
     var union = lhs

@@ -3,27 +3,29 @@ import Foundation
 import GoldenFiles
 import RenderCore
 
-enum Fixtures {
-  static let examples = GoldenFile.packageRoot().appending(path: "examples")
+/// The examples and temporary folders the snapshot tests share (SnapshotFiles' and
+/// CartSnapshotTesting's).
+package enum Fixtures {
+  package static let examples = GoldenFile.packageRoot().appending(path: "examples")
 
-  static func cart(_ name: String) throws -> ShoppingCart {
+  package static func cart(_ name: String) throws -> ShoppingCart {
     let bytes = Array(try Data(contentsOf: examples.appending(path: name)))
     return try ShoppingCart(json: try JSONParser.parse(bytes), currency: "USD")
   }
 
   /// A new, empty folder under the system's temporary folder.
-  static func temporaryFolder() throws -> URL {
+  package static func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appending(path: "snapshot-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
 
-  static func read(_ url: URL) -> String? {
+  package static func read(_ url: URL) -> String? {
     (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Replaces the first no-break space in the file with a plain space.
-  static func breakFirstNoBreakSpace(_ url: URL) throws {
+  package static func breakFirstNoBreakSpace(_ url: URL) throws {
     let text = read(url) ?? ""
     guard let range = text.range(of: "\u{A0}") else { throw CocoaError(.fileReadCorruptFile) }
     try Data(text.replacingCharacters(in: range, with: " ").utf8).write(to: url)

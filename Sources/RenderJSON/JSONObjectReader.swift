@@ -178,22 +178,22 @@ extension JSONValue {
 
 /// What an RFC 8259 number literal holds, counted from its digits rather than from a
 /// binary floating-point value.
-struct DecimalLiteral {
+package struct DecimalLiteral {
   /// Digits before the decimal point an amount may have (`99999999999999999999.99`).
-  static let maximumIntegerDigits = 20
+  package static let maximumIntegerDigits = 20
   /// `Decimal` holds 38 significant decimal digits exactly.
-  static let maximumSignificantDigits = 38
+  package static let maximumSignificantDigits = 38
 
-  var value: Decimal
+  package var value: Decimal
   /// Decimal places that matter (trailing zeros do not): `14.30` has 1, `1e-3` has 3.
-  var scale: Int
-  var integerDigits: Int
-  var significantDigits: Int
+  package var scale: Int
+  package var integerDigits: Int
+  package var significantDigits: Int
 
   /// Reads the literal's UTF-8 bytes once (a Character-by-Character reading cost more
   /// than the rest of an item's decoding); the value itself is Foundation's
   /// `Decimal(string:)`, whose decimal separator without a locale is `.`.
-  init?(_ literal: String) {
+  package init?(_ literal: String) {
     let bytes = Array(literal.utf8)
     let zero = UInt8(ascii: "0")
     func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= UInt8(ascii: "9") }

@@ -165,14 +165,14 @@ final class ResolvedMessages: Sendable {
   /// By ``UIStringKey/index``.
   let messages: [LocalizedMessage?]
   /// The `other` template of each key, by index.
-  let templates: [[MessageSegment]]
+  let templates: [MessageTemplate]
 
   init(_ byRawValue: [String: LocalizedMessage]) {
     var messages = [LocalizedMessage?](repeating: nil, count: UIStringKey.count)
-    var templates = [[MessageSegment]](repeating: [], count: UIStringKey.count)
+    var templates = [MessageTemplate](repeating: [], count: UIStringKey.count)
     for key in UIStringKey.allCases {
       messages[key.index] = byRawValue[key.rawValue]
-      templates[key.index] = byRawValue[key.rawValue]?.segments(.other) ?? [.literal(key.rawValue)]
+      templates[key.index] = byRawValue[key.rawValue]?.template(.other) ?? [.literal(key.rawValue)]
     }
     self.messages = messages
     self.templates = templates
@@ -182,7 +182,7 @@ final class ResolvedMessages: Sendable {
   func message(_ key: UIStringKey) -> LocalizedMessage? { messages[key.index] }
 
   @inline(__always)
-  func template(_ key: UIStringKey) -> [MessageSegment] { templates[key.index] }
+  func template(_ key: UIStringKey) -> MessageTemplate { templates[key.index] }
 }
 
 /// One language's UI strings.
@@ -195,83 +195,33 @@ package struct StringTable: Sendable {
   /// The text for `key` with its placeholders replaced by `arguments` (already
   /// formatted), by position. A plural message takes its `other` form.
   package func callAsFunction(_ key: UIStringKey, _ arguments: String...) -> String {
-    Self.text(segments(key, .other), arguments)
+    messages.template(key).filled(arguments)
   }
 
   /// The text for `key` in the CLDR plural form of `count` (the number one of the
   /// `arguments` shows, e.g. the 20 of "at most 20 characters").
   package func callAsFunction(_ key: UIStringKey, count: Int, _ arguments: String...) -> String {
-    Self.text(segments(key, pluralRules.category(count)), arguments)
+    template(key, count: count).filled(arguments)
   }
 
-  /// The same text split into the template's own words and the inserted arguments, so
-  /// HTML can isolate each argument's direction (`<bdi>`).
-  package func parts(_ key: UIStringKey, _ arguments: String...) -> [Placeholders.Part] {
-    Self.parts(segments(key, .other), arguments)
-  }
-
-  /// ``parts(_:_:)`` in the CLDR plural form of `count`.
-  package func parts(_ key: UIStringKey, count: Int, _ arguments: String...) -> [Placeholders.Part] {
-    Self.parts(segments(key, pluralRules.category(count)), arguments)
+  /// The template of `key` with its arguments, for a writer that treats the template's
+  /// own words and the inserted values apart (HTML isolates each value in `<bdi>`).
+  package func filled(_ key: UIStringKey, _ arguments: String...) -> FilledTemplate {
+    FilledTemplate(messages.template(key), arguments)
   }
 
   /// The template of `key` (its `other` form for a plural message), split into literal
   /// text and placeholders, so that a writer fills in each argument in place (the HTML
   /// layer escapes the text and each argument itself).
-  package func template(_ key: UIStringKey) -> [MessageSegment] { messages.template(key) }
+  package func template(_ key: UIStringKey) -> MessageTemplate { messages.template(key) }
 
   /// ``template(_:)`` in the CLDR plural form of `count`.
-  package func template(_ key: UIStringKey, count: Int) -> [MessageSegment] {
-    segments(key, pluralRules.category(count))
+  package func template(_ key: UIStringKey, count: Int) -> MessageTemplate {
+    let category = pluralRules.category(count)
+    if category == .other { return messages.template(key) }
+    return messages.message(key)?.template(category) ?? [.literal(key.rawValue)]
   }
 
   /// The compiled message of `key`, nil if no catalog has it.
   package func message(_ key: UIStringKey) -> LocalizedMessage? { messages.message(key) }
-
-  private func segments(_ key: UIStringKey, _ category: PluralCategory) -> [MessageSegment] {
-    if category == .other { return messages.template(key) }
-    return messages.message(key)?.segments(category) ?? [.literal(key.rawValue)]
-  }
-
-  private static func argument(_ position: Int, _ arguments: [String]) -> String {
-    position >= 1 && position <= arguments.count ? arguments[position - 1] : ""
-  }
-
-  private static func text(_ segments: [MessageSegment], _ arguments: [String]) -> String {
-    if segments.count == 1, case .literal(let text) = segments[0] { return text }
-    var out = ""
-    for segment in segments {
-      switch segment {
-      case .literal(let text): out += text
-      case .argument(let position): out += argument(position, arguments)
-      }
-    }
-    return out
-  }
-
-  private static func parts(_ segments: [MessageSegment], _ arguments: [String]) -> [Placeholders.Part] {
-    segments.map { segment in
-      switch segment {
-      case .literal(let text): .literal(text)
-      case .argument(let position): .argument(argument(position, arguments))
-      }
-    }
-  }
-}
-
-/// The pieces of a filled-in template (``StringTable/parts(_:_:)``).
-package enum Placeholders {
-  /// A piece of a filled-in template.
-  package enum Part: Sendable, Equatable {
-    /// The translation's own text.
-    case literal(String)
-    /// An inserted value, possibly in another script direction.
-    case argument(String)
-
-    package var text: String {
-      switch self {
-      case .literal(let text), .argument(let text): text
-      }
-    }
-  }
 }

@@ -5,16 +5,18 @@ import Synchronization
 /// The one file that calls ICU's C API (Debian's libicu): Unicode properties for
 /// display width, UAX #14 line breaking, current ISO 4217 codes and ISO 3166 regions, and
 /// for UI languages CLDR's likely subtags, parent locales and plural rules.
-enum ICU {
-  static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool { cicu_is_east_asian_wide(Int32(scalar.value)) != 0 }
-  static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool { cicu_is_zero_width(Int32(scalar.value)) != 0 }
-  static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+package enum ICU {
+  package static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool {
+    cicu_is_east_asian_wide(Int32(scalar.value)) != 0
+  }
+  package static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool { cicu_is_zero_width(Int32(scalar.value)) != 0 }
+  package static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
     cicu_is_emoji_presentation(Int32(scalar.value)) != 0
   }
 
   /// UAX #14 line-break opportunities in `text`, as UTF-16 offsets in ascending order,
   /// the last being the text's UTF-16 length. Nil if ICU fails.
-  static func lineBreakOffsets(_ text: Substring, locale: String) -> [Int]? {
+  package static func lineBreakOffsets(_ text: Substring, locale: String) -> [Int]? {
     // ICU locale IDs use underscores. Japanese gets strict line breaking (CSS
     // `line-break: strict`): no line starts with a small kana or a prolonged sound mark.
     var locale = String(locale.map { $0 == "-" ? "_" : $0 })
@@ -37,10 +39,10 @@ enum ICU {
   }
 
   /// True for a common, non-deprecated ISO 4217 code (not XXX, XTS, VEF…).
-  static func isCurrentCurrency(_ code: String) -> Bool { cicu_is_current_currency(code) != 0 }
+  package static func isCurrentCurrency(_ code: String) -> Bool { cicu_is_current_currency(code) != 0 }
 
   /// True for an ISO 3166-1 alpha-2 country code (not EU, not a deprecated code).
-  static func isISOCountry(_ code: String) -> Bool { cicu_is_iso_country(code) != 0 }
+  package static func isISOCountry(_ code: String) -> Bool { cicu_is_iso_country(code) != 0 }
 
   /// True when CLDR knows `code` as a region: ISO 3166-1 (`CH`), UN M.49 (`419`).
   static func isKnownRegion(_ code: String) -> Bool { cicu_is_known_region(code) != 0 }
@@ -49,7 +51,7 @@ enum ICU {
   static func isNumberingSystem(_ name: String) -> Bool { cicu_is_numbering_system(name) != 0 }
 
   /// True for right-to-left letters and explicit bidi controls (U+202A–E, U+2066–9).
-  static func needsBidiIsolation(_ scalar: Unicode.Scalar) -> Bool {
+  package static func needsBidiIsolation(_ scalar: Unicode.Scalar) -> Bool {
     cicu_needs_bidi_isolation(Int32(scalar.value)) != 0
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RenderJSON
 
 /// Reading an amount is money's business (its currency's minor units and rounding), so
 /// it lives here, over the strict JSON layer, which knows nothing of money.
@@ -9,7 +10,7 @@ extension JSONValue {
   ///   decimal places is rounded as the native screen's currency format rounds it
   ///   (half to even, as Foundation's `FormatStyle` and ICU do) and a warning naming the
   ///   path is logged; nil (`diff`) keeps every place.
-  public func amount(at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) -> Decimal? {
+  package func amount(at path: JSONPath, currency: CurrencyMinorUnits?, log: inout ProblemLog) -> Decimal? {
     guard case .number(let literal) = self else {
       log.add(path, "expected an amount (a JSON number), found \(typeName)")
       return nil

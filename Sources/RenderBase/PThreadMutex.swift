@@ -33,8 +33,3 @@ package final class PThreadMutex<Value>: @unchecked Sendable {
     return try body(&value)
   }
 }
-
-#if THREAD_SANITIZER_LOCKS
-  /// This module's `Mutex` in the ThreadSanitizer build (see ``PThreadMutex``).
-  typealias Mutex = PThreadMutex
-#endif

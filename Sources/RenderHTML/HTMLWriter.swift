@@ -1,10 +1,13 @@
 import Foundation
+import RenderBase
+import RenderLocalization
+import RenderMoney
 
 /// Markup that is already safe to place in a page as is. Only the engine's own
 /// constants (its style sheets, the doctype) are ever wrapped in it; merchant and
 /// customer strings never are.
 package struct TrustedHTML: Sendable {
-  let markup: String
+  package let markup: String
 
   /// For markup this project writes itself, as a literal.
   package init(literal: StaticString) { markup = literal.description }
@@ -100,7 +103,7 @@ package struct HTMLWriter: ~Copyable {
   /// The caller keeps `buffer` alive for the writer's whole life and, while
   /// ``isWritingInPlace``, finds the first ``byteCount`` bytes of the page there: how a
   /// page is written straight into the `[UInt8]` handed out (``PageShell``).
-  init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
+  package init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
     if let base = buffer.baseAddress, buffer.count >= 64 {
       start = base
       capacity = buffer.count
@@ -115,10 +118,10 @@ package struct HTMLWriter: ~Copyable {
   deinit { if ownsStorage { start.deallocate() } }
 
   /// True while the page is still in the buffer given to ``init(writingInto:)``.
-  var isWritingInPlace: Bool { !ownsStorage }
+  package var isWritingInPlace: Bool { !ownsStorage }
 
   /// The page's length so far, in bytes.
-  var byteCount: Int { count }
+  package var byteCount: Int { count }
 
   // MARK: Elements
 
@@ -285,7 +288,8 @@ package struct HTMLWriter: ~Copyable {
   @usableFromInline
   static let entityBytes: [UInt8] = [UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">")]
 
-  /// ``entityBytes`` as a set, to check a number pattern's bytes at once.
+  /// ``entityBytes`` as a set, to check a number pattern's or a template's bytes at once.
+  @usableFromInline
   static let entityByteSet = ByteSet(entityBytes)
 
   // MARK: Text
@@ -333,80 +337,25 @@ package struct HTMLWriter: ~Copyable {
     money.withUTF8(count) { escape($0, quotes: inAttribute) }
   }
 
-  /// A UI string's template: its literal segments escaped, each placeholder written by
+  /// A UI string's template: its literal text escaped, each placeholder written by
   /// `argument(position, &writer)` (1-based, as in `%2$@`), inside `<bdi>` when
   /// `isolated`, so an inserted Hebrew name cannot reorder the words around it.
+  ///
+  /// The template says which bytes its literal text holds; when none of them needs an
+  /// entity (`& " < >`, decided here, where all escaping is), that text is copied from
+  /// the template's one run of bytes unscanned. Arguments are written by the caller's
+  /// closure and escaped as always.
   @inlinable
   package mutating func text(
-    _ template: [MessageSegment], isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
+    _ template: MessageTemplate, isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
   ) {
-    for segment in template {
-      switch segment {
-      case .literal(let literal): escape(literal, quotes: inAttribute)
-      case .argument(let position): write(argument: position, isolated: isolated, argument)
-      }
-    }
-  }
-
-  /// A template's argument, inside `<bdi>` when `isolated`.
-  @inlinable
-  mutating func write(argument position: Int, isolated: Bool, _ argument: (Int, inout HTMLWriter) -> Void) {
-    guard isolated else { return argument(position, &self) }
-    append("<bdi>")
-    argument(position, &self)
-    append("</bdi>")
-  }
-
-  /// A UI string's template checked once for bytes that need an entity, for a page that
-  /// writes it many times (once per item): when none of its literal text holds `&` `"`
-  /// `<` `>`, ``text(_:isolated:argument:)-(Template,_,_)`` copies that text unscanned.
-  /// The check is made here, where all escaping is decided; arguments are written by
-  /// the caller's closure and escaped as always.
-  ///
-  /// A checked template also keeps its literal text as one run of bytes and its segments
-  /// as plain offsets (``Piece``), so writing it retains and releases nothing. A page
-  /// makes the ones it writes per item once (`HTMLWriter.Template(strings.template(key))`).
-  package struct Template: Sendable {
-    @usableFromInline let segments: [MessageSegment]
-    @usableFromInline let isMarkupFree: Bool
-    /// Every literal segment's UTF-8, one after another.
-    @usableFromInline let literalBytes: [UInt8]
-    /// The segments in order.
-    @usableFromInline let pieces: [Piece]
-
-    /// One segment: a literal, the bytes of ``literalBytes`` from the previous literal's
-    /// end to `end` (`argument` nil), or the argument at `argument` (1-based).
-    @usableFromInline struct Piece: Sendable {
-      @usableFromInline let argument: Int?
-      @usableFromInline let end: Int
-    }
-
-    package init(_ segments: [MessageSegment]) {
-      self.segments = segments
-      var bytes: [UInt8] = []
-      var pieces: [Piece] = []
-      for segment in segments {
+    guard template.literalByteSet.isDisjoint(with: Self.entityByteSet) else {
+      for segment in template.segments {
         switch segment {
-        case .literal(let text):
-          bytes += text.utf8
-          pieces.append(Piece(argument: nil, end: bytes.count))
-        case .argument(let position):
-          pieces.append(Piece(argument: position, end: bytes.count))
+        case .literal(let literal): escape(literal, quotes: inAttribute)
+        case .argument(let position): write(argument: position, isolated: isolated, argument)
         }
       }
-      literalBytes = bytes
-      self.pieces = pieces
-      isMarkupFree = !bytes.contains(where: HTMLWriter.entityBytes.contains)
-    }
-  }
-
-  /// ``text(_:isolated:argument:)-([MessageSegment],_,_)`` for a checked template.
-  @inlinable
-  package mutating func text(
-    _ template: Template, isolated: Bool = false, argument: (Int, inout HTMLWriter) -> Void = { _, _ in }
-  ) {
-    guard template.isMarkupFree else {
-      text(template.segments, isolated: isolated, argument: argument)
       return
     }
     template.literalBytes.withUnsafeBufferPointer { literals in
@@ -417,13 +366,28 @@ package struct HTMLWriter: ~Copyable {
           if let position = piece.argument {
             write(argument: position, isolated: isolated, argument)
           } else if let base = literals.baseAddress, start < piece.end {
-            assert(piece.end <= literals.count, "HTMLWriter.Template: a piece past its bytes")
+            assert(piece.end <= literals.count, "MessageTemplate: a piece past its bytes")
             put(UnsafeBufferPointer(start: base + start, count: piece.end - start))
             start = piece.end
           }
         }
       }
     }
+  }
+
+  /// A template filled with its arguments, each isolated in `<bdi>`.
+  @inlinable
+  package mutating func text(_ filled: FilledTemplate) {
+    text(filled.template, isolated: true) { position, html in html.text(filled.argument(position)) }
+  }
+
+  /// A template's argument, inside `<bdi>` when `isolated`.
+  @inlinable
+  mutating func write(argument position: Int, isolated: Bool, _ argument: (Int, inout HTMLWriter) -> Void) {
+    guard isolated else { return argument(position, &self) }
+    append("<bdi>")
+    argument(position, &self)
+    append("</bdi>")
   }
 
   /// Merchant or customer text in `<bdi>`: it keeps its own direction (a Hebrew name, a
@@ -443,11 +407,11 @@ package struct HTMLWriter: ~Copyable {
   }
 
   /// Bytes another ``HTMLWriter`` wrote (a cached part of a page), placed as they are.
-  mutating func raw(written bytes: UnsafeBufferPointer<UInt8>) { put(bytes) }
+  package mutating func raw(written bytes: UnsafeBufferPointer<UInt8>) { put(bytes) }
 
   /// The engine's own markup given as a literal (RenderCore only), placed as is
   /// without making a `String` of it.
-  mutating func raw(literal markup: StaticString) { append(markup) }
+  package mutating func raw(literal markup: StaticString) { append(markup) }
 
   /// A line break in the source, to keep pages readable in a diff.
   @inlinable @inline(__always)
@@ -754,7 +718,7 @@ package struct HTMLWriter: ~Copyable {
 extension HTMLWriter: ByteSink {
   /// Reserves `room` bytes at the end of the page for `write`, which returns how many
   /// it wrote; only those become part of the page.
-  mutating func append(room: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) {
+  package mutating func append(room: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) {
     reserve(room)
     let written = write(UnsafeMutableRawBufferPointer(start: start + count, count: room))
     assert(written >= 0 && written <= room, "HTMLWriter: laid out past its room")

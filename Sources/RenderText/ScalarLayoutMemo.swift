@@ -1,3 +1,5 @@
+import RenderLocalization
+
 /// ICU's answers about the scalars one page's text uses, asked once per distinct scalar:
 /// the columns it takes, whether it is an emoji shown as emoji (whose grapheme cluster
 /// counts as a whole) and whether it needs a bidi isolate. A page of Arabic asks ICU

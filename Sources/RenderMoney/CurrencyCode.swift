@@ -1,4 +1,5 @@
 import Foundation
+import RenderLocalization
 import Synchronization
 
 /// ISO 4217 facts, read from the libraries' CLDR data rather than kept here.

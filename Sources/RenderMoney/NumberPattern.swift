@@ -1,4 +1,5 @@
 import Foundation
+import RenderBase
 
 /// How one (locale, currency) pair, or one locale's whole numbers, are written, learned
 /// from Foundation's `FormatStyle` by ``learn(fractionDigits:probe:)`` and proven

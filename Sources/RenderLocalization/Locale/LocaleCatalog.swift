@@ -11,46 +11,59 @@ package struct LocaleCatalog: Sendable {
   /// from its CLDR parent.
   package let messages: [String: LocalizedMessage]
 
-  init(tag: String, pluralRulesTag: String, messages: [String: LocalizedMessage]) {
+  package init(tag: String, pluralRulesTag: String, messages: [String: LocalizedMessage]) {
     self.tag = tag
     self.pluralRulesTag = pluralRulesTag
     self.messages = messages
   }
 }
 
-/// A piece of a compiled message: the translation's own text, or an argument by its
-/// 1-based position (`%@` in order, `%2$@` the second).
-package enum MessageSegment: Sendable, Equatable {
-  case literal(String)
-  case argument(Int)
-}
-
 /// A compiled message: one template, or one per CLDR plural category.
 package enum LocalizedMessage: Sendable, Equatable {
-  case text([MessageSegment])
+  case text(MessageTemplate)
   case plural(PluralForms)
 
   /// The template for a number in `category`; a plain text ignores the category.
-  package func segments(_ category: PluralCategory) -> [MessageSegment] {
+  package func template(_ category: PluralCategory) -> MessageTemplate {
     switch self {
-    case .text(let segments): segments
+    case .text(let template): template
     case .plural(let forms): forms[category]
+    }
+  }
+
+  /// Every form: the one template of a text, a plural's in CLDR's order.
+  package var forms: [MessageTemplate] {
+    switch self {
+    case .text(let template): [template]
+    case .plural(let forms): forms.categories.map { forms[$0] }
+    }
+  }
+
+  /// The same message with every form changed by `transform`.
+  package func map(_ transform: (MessageTemplate) -> MessageTemplate) -> LocalizedMessage {
+    switch self {
+    case .text(let template): .text(transform(template))
+    case .plural(let forms):
+      .plural(
+        PluralForms(
+          zero: forms.zero.map(transform), one: forms.one.map(transform), two: forms.two.map(transform),
+          few: forms.few.map(transform), many: forms.many.map(transform), other: transform(forms.other)))
     }
   }
 }
 
 /// A message's forms by CLDR plural category; `other` is always there.
 package struct PluralForms: Sendable, Equatable {
-  package let zero: [MessageSegment]?
-  package let one: [MessageSegment]?
-  package let two: [MessageSegment]?
-  package let few: [MessageSegment]?
-  package let many: [MessageSegment]?
-  package let other: [MessageSegment]
+  package let zero: MessageTemplate?
+  package let one: MessageTemplate?
+  package let two: MessageTemplate?
+  package let few: MessageTemplate?
+  package let many: MessageTemplate?
+  package let other: MessageTemplate
 
-  init(
-    zero: [MessageSegment]? = nil, one: [MessageSegment]? = nil, two: [MessageSegment]? = nil,
-    few: [MessageSegment]? = nil, many: [MessageSegment]? = nil, other: [MessageSegment]
+  package init(
+    zero: MessageTemplate? = nil, one: MessageTemplate? = nil, two: MessageTemplate? = nil,
+    few: MessageTemplate? = nil, many: MessageTemplate? = nil, other: MessageTemplate
   ) {
     self.zero = zero
     self.one = one
@@ -61,8 +74,8 @@ package struct PluralForms: Sendable, Equatable {
   }
 
   /// The form of `category`, or `other` when the catalog has none for it.
-  package subscript(category: PluralCategory) -> [MessageSegment] {
-    let form: [MessageSegment]? =
+  package subscript(category: PluralCategory) -> MessageTemplate {
+    let form: MessageTemplate? =
       switch category {
       case .zero: zero
       case .one: one

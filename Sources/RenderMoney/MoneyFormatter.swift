@@ -1,4 +1,5 @@
 import Foundation
+import RenderBase
 import Synchronization
 
 /// Formats amounts and quantities for one (locale, currency) pair as Foundation's
@@ -165,21 +166,21 @@ package struct MoneyFormatter: Sendable {
   /// Every byte the learned amount pattern can write; nil when Foundation writes the
   /// amounts. A writer checks it once before letting ``write(_:into:)-(Decimal,_)``
   /// lay amounts out unscanned.
-  var amountBytes: ByteSet? { amountPattern?.bytes }
+  package var amountBytes: ByteSet? { amountPattern?.bytes }
 
   /// ``amountBytes`` for counts.
-  var countBytes: ByteSet? { countPattern?.bytes }
+  package var countBytes: ByteSet? { countPattern?.bytes }
 
   /// Lays `amount` out straight into `sink` by the learned pattern, the bytes
   /// ``withUTF8(_:_:)-(Decimal,_)`` would hand out; false, nothing written, when there is
   /// no learned pattern or the amount's digits cannot be read.
-  func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
+  package func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
     guard let compiled = amountPattern else { return false }
     return compiled.packed.write(amount, into: &sink)
   }
 
   /// ``write(_:into:)-(Decimal,_)`` for a count.
-  func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) -> Bool {
+  package func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) -> Bool {
     guard let compiled = countPattern else { return false }
     compiled.packed.write(count, into: &sink)
     return true

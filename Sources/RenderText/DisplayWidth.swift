@@ -1,3 +1,5 @@
+import RenderLocalization
+
 /// Terminal display width per Unicode, read from ICU's character properties:
 /// East Asian Wide and Fullwidth characters (UAX #11) and emoji shown as emoji take two
 /// columns; nonspacing and enclosing marks, format characters (RLM, ALM, U+061C) and

@@ -2,7 +2,7 @@
 /// they are for: money lays its amounts out into one, and the writer that owns the
 /// buffer decides what they need first (``HTMLWriter`` lets a formatter write there only
 /// when none of the bytes it can write needs an entity).
-protocol ByteSink: ~Copyable {
+package protocol ByteSink: ~Copyable {
   /// Calls `write` with room for `room` bytes after those written so far; `write`
   /// returns how many it wrote (from 0 to `room`), and those become part of the output.
   mutating func append(room: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int)
