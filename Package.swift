@@ -70,7 +70,7 @@ let package = Package(
     // The HTML writer: the one place every escape is decided.
     .target(name: "RenderHTML", dependencies: ["RenderBase", "RenderLocalization", "RenderMoney"]),
     // The accessibility tree as indented lines (the `spoken` format).
-    .target(name: "RenderSpoken"),
+    .target(name: "RenderSpoken", dependencies: ["RenderLocalization"]),
     // On top: session configuration, `RenderContext`, the `Screen` protocol and the page
     // shell. It re-exports the modules below, so the screens and a library user import
     // RenderCore alone.

@@ -1,3 +1,5 @@
+import RenderLocalization
+
 /// Writes the `spoken` format: a page's accessibility tree in reading order, one node a
 /// line, two spaces of indentation per depth, as a screen reader meets it.
 ///
@@ -158,12 +160,12 @@ package struct SpokenWriter: Sendable {
 
   /// A translated string whose inserted values are each ``isolated(_:)``, as
   /// ``PageShell/translated(_:into:)`` puts each in `<bdi>`.
-  package func translated(_ parts: [Placeholders.Part]) -> String {
+  package func translated(_ message: FilledTemplate) -> String {
     var text = ""
-    for part in parts {
-      switch part {
+    for segment in message.template.segments {
+      switch segment {
       case .literal(let literal): text += literal
-      case .argument(let value): text += isolated(value)
+      case .argument(let position): text += isolated(message.argument(position))
       }
     }
     return text

@@ -53,7 +53,7 @@ package enum CartSpoken {
       if let update {
         main.node("status", states: ["live polite", "atomic"]) { region in
           if update.diff.totalChanged, let total = update.cart.summary?.total {
-            region.text(region.translated(strings.parts(.cartTotalChanged, money.format(total))))
+            region.text(region.translated(strings.filled(.cartTotalChanged, money.format(total))))
           }
         }
       }

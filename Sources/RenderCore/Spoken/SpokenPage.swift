@@ -20,7 +20,7 @@ package enum SpokenPage {
           header.node("paragraph") { $0.text($0.isolated(store)) }
         }
         if let device = configuration.deviceName {
-          header.node("paragraph") { $0.text($0.translated(strings.parts(.headerConnectedTo, device))) }
+          header.node("paragraph") { $0.text($0.translated(strings.filled(.headerConnectedTo, device))) }
         }
         header.node("navigation") { nav in
           if configuration.websiteURL != nil { nav.node("link", name: strings(.headerWebsite)) }
