@@ -273,8 +273,9 @@ final class RedisSessionStore: SessionStore {
       if session.unsaved.isEmpty {
         let active = session.lastActivity != start.session.lastActivity
         let seen = session.lastCustomerContact != start.session.lastCustomerContact
+        // Not written yet: the kept copy keeps the times last read or written, which is
+        // what Redis has (its TTL is no later than they say).
         if !(active && due(start.activeWritten, now: sent)), !(seen && due(start.seenWritten, now: sent)) {
-          if active || seen { keepTouched(id, length: start.length, session: session) }
           return result
         }
       }
@@ -315,10 +316,7 @@ final class RedisSessionStore: SessionStore {
         if kept != nil, !readsKept { continue }
         let writesActive = active && due(loaded.activeWritten, now: sent)
         let writesSeen = seen && due(loaded.seenWritten, now: sent)
-        if !writesActive, !writesSeen {
-          if active || seen { keepTouched(id, length: loaded.length, session: session) }
-          return result
-        }
+        if !writesActive, !writesSeen { return result }
       }
       var arguments = [
         String(loaded.length), active ? String(idleTimeoutSeconds) : "", String(Self.wallMilliseconds()), id,
@@ -375,17 +373,6 @@ final class RedisSessionStore: SessionStore {
       else { return nil }
       if let announced = cache.announced[id], announced.changes > cached.session.changes { return nil }
       return cached
-    }
-  }
-
-  /// Keeps a request's last activity or customer's contact that was not written (see
-  /// ``touchMilliseconds``), unless the kept session changed meanwhile.
-  private func keepTouched(_ id: String, length: Int, session: ServedSession) {
-    cache.withLock { cache in
-      guard var cached = cache.sessions[id], cached.length == length else { return }
-      cached.session.lastActivity = max(cached.session.lastActivity, session.lastActivity)
-      cached.session.lastCustomerContact = max(cached.session.lastCustomerContact, session.lastCustomerContact)
-      cache.sessions[id] = cached
     }
   }
 
