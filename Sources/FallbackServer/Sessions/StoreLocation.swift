@@ -25,8 +25,9 @@ package enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     var address: RedisAddress
     switch scheme {
     case "redis":
-      guard let host = parts.host, !host.isEmpty, let port = parts.port, (1...65535).contains(port) else { return nil }
-      address = RedisAddress(endpoint: .tcp(host: Self.bare(host), port: port))
+      guard let host = parts.host.map(Self.bare), !host.isEmpty, let port = parts.port, (1...65535).contains(port)
+      else { return nil }
+      address = RedisAddress(endpoint: .tcp(host: host, port: port))
       let path = parts.path.drop { $0 == "/" }
       if !path.isEmpty {
         guard let database = Int(path), (0...65535).contains(database) else { return nil }
@@ -113,10 +114,10 @@ package struct SentinelLocation: Sendable, Equatable, CustomStringConvertible {
     else { return nil }
     var sentinels: [Sentinel] = []
     for entry in listed {
-      guard let one = URLComponents(string: "redis://" + entry), let host = one.host, !host.isEmpty,
-        let port = one.port, (1...65535).contains(port), one.path.isEmpty, one.user == nil
+      guard let one = URLComponents(string: "redis://" + entry), let host = one.host.map(StoreLocation.bare),
+        !host.isEmpty, let port = one.port, (1...65535).contains(port), one.path.isEmpty, one.user == nil
       else { return nil }
-      sentinels.append(Sentinel(host: StoreLocation.bare(host), port: port))
+      sentinels.append(Sentinel(host: host, port: port))
     }
     let name = String(parts.path.drop { $0 == "/" })
     guard !name.isEmpty, !name.contains("/") else { return nil }
