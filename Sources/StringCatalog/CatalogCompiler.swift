@@ -1,9 +1,10 @@
 import Foundation
 import RenderLocalization
 
-/// Reads a `locales/<tag>.xcstrings` file into a ``CompiledCatalog``, checking what the
-/// engine relies on: the file's own language under every key, a translator comment, a
-/// known review state, known plural categories with `other`, and valid placeholders.
+/// Reads a `locales/<tag>.xcstrings` file into a `LocaleCatalog` (the one catalog model),
+/// checking what the engine relies on: the file's own language under every key, a
+/// translator comment, a known review state, known plural categories with `other`, and
+/// valid placeholders.
 public enum CatalogCompiler {
   public struct Failure: Error, CustomStringConvertible {
     /// The file as named on the command line.
