@@ -12,7 +12,8 @@ package enum StatusHTML {
   package static func renderUTF8(_ screen: StatusScreen, context: RenderContext) -> [UInt8] {
     let title = screen.title(context)
     return PageShell.page(
-      title: title.text, screen: "status", style: StatusStyle.css, context: context
+      title: title.text, titleNamesStore: screen.titleNamesStore, screen: "status", style: StatusStyle.css,
+      context: context
     ) { html in
       html.start("section")
       html.attribute("class") { value in

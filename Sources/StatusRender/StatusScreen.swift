@@ -53,6 +53,10 @@ public enum StatusScreen: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether ``title(_:)`` names the store itself (the welcome does), so the page's
+  /// `<title>` does not repeat the name after it.
+  package var titleNamesStore: Bool { self == .connected }
+
   package func subtitle(_ context: RenderContext) -> String {
     let strings = context.strings
     switch self {

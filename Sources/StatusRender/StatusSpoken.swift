@@ -8,7 +8,7 @@ package enum StatusSpoken {
   /// The status's tree as UTF-8 bytes.
   package static func renderUTF8(_ screen: StatusScreen, context: RenderContext) -> [UInt8] {
     let title = screen.title(context).text
-    return SpokenPage.page(title: title, context: context) { main in
+    return SpokenPage.page(title: title, titleNamesStore: screen.titleNamesStore, context: context) { main in
       main.node("status", states: ["live polite", "atomic"]) { region in
         region.node(SpokenWriter.heading(1), name: region.translated(screen.title(context)))
         region.node("paragraph") { $0.text(screen.subtitle(context)) }

@@ -22,7 +22,8 @@ enum Help {
   }
 
   static func text(_ page: HelpPage) -> String {
-    var text = "OVERVIEW: \(page.overview)\n\nUSAGE: \(page.usage)\n\n"
+    var text = wrapped("OVERVIEW: " + page.overview, indent: "") + "\n"
+    text += wrapped("USAGE: " + page.usage, indent: "  ") + "\n"
     if !page.arguments.isEmpty {
       text += "ARGUMENTS:\n" + page.arguments.map(entry).joined() + "\n"
     }
@@ -48,16 +49,42 @@ enum Help {
       \(subcommands.map(entry).joined())
         See 'render-cli help <subcommand>' for detailed help.
 
+      \(ExitCode.helpSection([.success, .usage], meanings: [:]))\
+        Each subcommand's help lists every status it can exit with.
+
       """
   }
 
-  /// `  --label   first line` and the other lines of help under the first; a label
-  /// too long for its columns stands on a line of its own, the help under it.
+  /// `  --label   first line` and the rest of the help under it, filled to ``width``; a
+  /// label too long for its columns stands on a line of its own, the help under it.
   private static func entry(_ entry: HelpPage.Entry) -> String {
     let indent = String(repeating: " ", count: 2 + labelColumns)
-    let lines = entry.help.split(separator: "\n", omittingEmptySubsequences: false)
-    let help = lines.map { $0 + "\n" }.joined(separator: indent)
-    guard entry.label.count < labelColumns else { return "  \(entry.label)\n" + indent + help }
-    return "  \(entry.label)" + String(repeating: " ", count: labelColumns - entry.label.count) + help
+    let help = wrapped(entry.help, indent: indent, firstIndent: indent)
+    guard entry.label.count < labelColumns else { return "  \(entry.label)\n" + help }
+    return "  \(entry.label)" + String(repeating: " ", count: labelColumns - entry.label.count)
+      + help.dropFirst(indent.count)
+  }
+
+  /// Help is laid out for a terminal this many columns wide.
+  static let width = 80
+
+  /// `text` filled to ``width``: its line breaks are spaces (the declarations break
+  /// their strings where the source is wide, not where help is), words are never split,
+  /// and every line but the first starts with `indent`. Ends with a line feed.
+  static func wrapped(_ text: String, indent: String, firstIndent: String = "") -> String {
+    var lines: [String] = []
+    var line = firstIndent
+    var lineHasWord = false
+    for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+      if lineHasWord, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = indent
+        lineHasWord = false
+      }
+      line += (lineHasWord ? " " : "") + word
+      lineHasWord = true
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -15,7 +15,7 @@ struct PreviewOptions: Equatable {
 
 extension SubcommandDeclarations {
   static let preview = SubcommandDeclaration<PreviewOptions>(
-    .preview, abstract: "Preview screens live in a browser while their files change.",
+    .preview, abstract: "Preview screens in a browser, live as files change.",
     overview: """
       Preview the screens FILEs describe in a browser, on 127.0.0.1
       only: each screen is the page serve sends, in a frame, beside controls

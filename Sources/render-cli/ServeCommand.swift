@@ -23,7 +23,7 @@ extension SubcommandDeclarations {
   }
 
   static let serve = SubcommandDeclaration<ServeOptions>(
-    .serve, abstract: "Serve customer screens live: the merchant API and the pages.",
+    .serve, abstract: "Serve customer screens live: merchant API and pages.",
     overview: """
       Serve Tap to Share customer screens live (docs/SERVER.md): the merchant API
       under /v1/sessions, the customer's pages under /c/, updated within a second.

@@ -20,7 +20,7 @@ struct StringsOptions: Equatable {
 
 extension SubcommandDeclarations {
   static let strings = SubcommandDeclaration<StringsOptions>(
-    .strings, abstract: "Translators' XLIFF files: export the catalogs, import them back.",
+    .strings, abstract: "Export and import the translators' XLIFF files.",
     overview: """
       Hand the UI strings to translators and native reviewers as XLIFF 1.2, as Xcode's
       String Catalog export does, and write what they changed back into the catalogs

@@ -106,7 +106,7 @@ enum SubcommandDeclarations {
   // MARK: Subcommands
 
   static let cart = SubcommandDeclaration<CartOptions>(
-    .cart, abstract: "Render a cart screen (the seed cart when no FILE is given).",
+    .cart, abstract: "Render a cart (the seed cart when no FILE is given).",
     overview: "Render a cart screen (ShoppingCart) for the customer.", usage: "[FILE] [options]",
     arguments: [
       ArgumentDeclaration(
@@ -146,7 +146,7 @@ enum SubcommandDeclarations {
     }, command: { .cart($0) })
 
   static let status = SubcommandDeclaration<StatusOptions>(
-    .status, abstract: "Render a status screen (paymentCompleted, closed, ...).",
+    .status, abstract: "Render a status screen: paymentCompleted, closed, ...",
     overview: "Render a status screen for the customer.", usage: "NAME [options]",
     arguments: [
       ArgumentDeclaration(
@@ -261,7 +261,7 @@ enum SubcommandDeclarations {
     }, command: { .form($0) })
 
   static let parse = SubcommandDeclaration<ParseOptions>(
-    .parse, abstract: "Read a submitted form body and print the response as JSON.",
+    .parse, abstract: "Read a posted form body; print the response as JSON.",
     overview: "Read what a customer submitted and print their response as JSON.", usage: "REQUEST BODY [options]",
     arguments: [
       ArgumentDeclaration(name: "REQUEST", help: "The request JSON the form was made from."),
@@ -306,7 +306,7 @@ enum SubcommandDeclarations {
     }, command: { .parse($0) })
 
   static let replay = SubcommandDeclaration<ReplayOptions>(
-    .replay, abstract: "Render every step of a session transcript into a folder.",
+    .replay, abstract: "Render each step of a session transcript to a folder.",
     overview: """
       Replay a Tap to Share session transcript and render the customer's screen
       after every step.
@@ -356,7 +356,7 @@ enum SubcommandDeclarations {
         sessionBusy          a request or a status while a form is open
         incompatibleRequest  Apple Pay (requestPayment) or a Wallet pass
         noOpenRequest        a response or a decline with no form open
-        invalidResponse      a response key the open form does not show, or a bad value
+        invalidResponse      a response key the open form does not show, a bad value
         A cart update while a form is open is kept and shown when the form closes; the
         ready status returns to the cart. The files of the steps before a broken line
         are still written.
@@ -379,7 +379,7 @@ enum SubcommandDeclarations {
     }, command: { .replay($0) })
 
   static let snapshot = SubcommandDeclaration<SnapshotOptions>(
-    .snapshot, abstract: "Check carts, forms and statuses against golden files in every locale.",
+    .snapshot, abstract: "Check screens against golden files in every locale.",
     overview: """
       Render carts, request forms and status screens in every locale and format and
       compare each with its golden file, DIR/<name>/<locale>.<html|txt>, for any CI.

@@ -81,7 +81,7 @@ import Testing
     #expect(Help.usage(for: .diff) == "USAGE: render-cli diff OLD NEW [--output FILE]")
     // Every subcommand has help and a usage line.
     for subcommand in Subcommand.allCases {
-      #expect(Help.text(for: subcommand).contains(Help.usage(for: subcommand)))
+      #expect(Help.text(for: subcommand).contains(Help.wrapped(Help.usage(for: subcommand), indent: "  ")))
     }
   }
 
@@ -103,6 +103,29 @@ import Testing
       #expect(section.hasPrefix("  0 "), "\(subcommand)")
       #expect(section.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(subcommand)")
     }
+  }
+
+  @Test func everyHelpPageFitsEightyColumns() {
+    let pages = [Help.text(for: nil)] + Subcommand.allCases.map { Help.text(for: $0) }
+    for page in pages {
+      let wide = page.split(separator: "\n").filter { $0.count > 80 }
+      #expect(wide.isEmpty, "\(wide)")
+    }
+  }
+
+  @Test func overviewListsEverySubcommandAndTheCommonStatuses() {
+    let overview = Help.text(for: nil)
+    for subcommand in Subcommand.allCases {
+      #expect(overview.contains("\n  \(subcommand.rawValue) "), "\(subcommand)")
+    }
+    #expect(
+      overview.hasSuffix(
+        """
+        EXIT STATUS:
+          0 done, 64 bad command line.
+          Each subcommand's help lists every status it can exit with.
+
+        """))
   }
 
   @Test func helpAndVersion() throws {

@@ -16,12 +16,13 @@ import Synchronization
 /// pages copy its bytes (``Frame``).
 package enum PageShell {
   /// A full HTML document as its UTF-8 bytes (valid UTF-8, see ``Screen/htmlUTF8(context:)``).
-  /// `title` is the screen's name, `style` its own sheet (after ``PageStyle/base``);
-  /// `content` writes the inside of `<main>`.
+  /// `title` is the screen's name, followed in `<title>` by the store's unless
+  /// `titleNamesStore` says the title already names it; `style` is the screen's own sheet
+  /// (after ``PageStyle/base``); `content` writes the inside of `<main>`.
   /// - Parameter capacity: bytes reserved for the page up front (it grows if it must).
   package static func page(
-    title: String, screen: StaticString, style: TrustedHTML, context: RenderContext,
-    capacity: Int = 16 * 1024, content: (inout HTMLWriter) -> Void
+    title: String, titleNamesStore: Bool = false, screen: StaticString, style: TrustedHTML,
+    context: RenderContext, capacity: Int = 16 * 1024, content: (inout HTMLWriter) -> Void
   ) -> [UInt8] {
     let frame = Frame.shared(screen: screen, style: style, context: context)
     // Written straight into the array handed out, so the page is not copied at the end;
@@ -36,7 +37,7 @@ package enum PageShell {
         piece.withUnsafeBufferPointer { html.raw(written: $0) }
       }
       html.text(title)
-      if let store = context.configuration.storeName {
+      if !titleNamesStore, let store = context.configuration.storeName {
         html.text(" · ")
         html.text(store)
       }

@@ -7,12 +7,15 @@ import RenderSpoken
 /// the title, which the browser shows outside the page, is not.
 package enum SpokenPage {
   /// The whole tree's UTF-8 bytes; `title` is the screen's name (the store's is added as
-  /// the page's `<title>` adds it), `content` writes the inside of `main`.
-  package static func page(title: String, context: RenderContext, content: (inout SpokenWriter) -> Void) -> [UInt8] {
+  /// the page's `<title>` adds it, unless `titleNamesStore`), `content` writes the inside
+  /// of `main`.
+  package static func page(
+    title: String, titleNamesStore: Bool = false, context: RenderContext, content: (inout SpokenWriter) -> Void
+  ) -> [UInt8] {
     let configuration = context.configuration
     let strings = context.strings
     var documentTitle = title
-    if let store = configuration.storeName { documentTitle += " · " + store }
+    if !titleNamesStore, let store = configuration.storeName { documentTitle += " · " + store }
     var tree = SpokenWriter(rightToLeft: context.locale.isRightToLeft)
     tree.node("document", name: documentTitle) { page in
       page.node("banner") { header in
