@@ -2,6 +2,6 @@
   import RenderCore
 
   /// This module's `Mutex` in the ThreadSanitizer build: a lock the sanitizer sees
-  /// (RenderCore's `PThreadMutex` explains why).
+  /// (RenderBase's `PThreadMutex` explains why).
   typealias Mutex = PThreadMutex
 #endif
