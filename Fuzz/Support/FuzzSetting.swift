@@ -18,7 +18,7 @@ struct FuzzSetting {
     RenderContext(
       configuration: SessionConfiguration(
         currency: session.currency, region: session.region, privacyPolicyURL: "https://example.com/privacy",
-        websiteURL: "https://example.com", storeName: "Oakbrook Mall", deviceName: "Emily"),
+        websiteURL: "https://example.com", storeName: "Oakbrook Mall", deviceName: "Emily") ?? .default,
       localeTag: session.locale)
   }
 
@@ -61,7 +61,7 @@ enum ScreenCheck {
       screen.text(context: context, width: width)
     }
     try OutputProperties.checkText(text, label + " text")
-    let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
+    let money = MoneyFormatter.shared(currency: context.configuration.currency.rawValue, locale: context.locale.locale)
     try TextWidthCheck.check(text, width: width, money: money, gutter: screen is CartUpdate, label + " text")
     return html
   }

@@ -10,7 +10,8 @@ enum CartHarness {
     let setting = FuzzSetting(bytes)
     let context = setting.context
     var warnings: [DataProblem] = []
-    guard let cart = try decode(bytes, currency: context.configuration.currency, warnings: &warnings, "cart") else {
+    guard let cart = try decode(bytes, currency: context.configuration.currency.rawValue, warnings: &warnings, "cart")
+    else {
       return
     }
     for warning in warnings {
@@ -27,7 +28,7 @@ enum CartHarness {
   /// An item shows its original price struck through exactly when the two prices
   /// format to different figures: the native screen never strikes `$15.00` for `$15.00`.
   static func checkStrikeThrough(_ cart: ShoppingCart, html: String, context: RenderContext) throws(PropertyFailure) {
-    let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
+    let money = MoneyFormatter.shared(currency: context.configuration.currency.rawValue, locale: context.locale.locale)
     var struck = 0
     for item in cart.items where item.isAdjusted {
       guard let adjusted = item.totalAdjustedPrice, money.format(adjusted) != money.format(item.totalPrice) else {

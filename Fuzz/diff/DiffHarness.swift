@@ -12,7 +12,7 @@ enum DiffHarness {
     guard let split = bytes.firstIndex(of: 0) else { return }
     let setting = FuzzSetting(bytes)
     let context = setting.context
-    let currency = context.configuration.currency
+    let currency = context.configuration.currency.rawValue
     guard let old = try CartHarness.decode(Array(bytes[..<split]), currency: currency, "old cart"),
       let new = try CartHarness.decode(Array(bytes[(split + 1)...]), currency: currency, "new cart")
     else { return }

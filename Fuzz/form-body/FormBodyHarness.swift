@@ -49,7 +49,9 @@ enum FormBodyHarness {
     // a whole form costs far more than a parse, so one body in 16 is shown again.
     guard setting.sampled(oneIn: 16) else { return }
     let submission: FormSubmission.Submission
-    do { submission = try FormSubmission.read(bytes, request: request, region: context.configuration.region) } catch {
+    do {
+      submission = try FormSubmission.read(bytes, request: request, region: context.configuration.region.rawValue)
+    } catch {
       throw PropertyFailure("parse.readAgrees", "parse answered, but read refuses the body: \(error)")
     }
     let state = FormState(values: submission.form, errors: errors, token: token)

@@ -29,8 +29,9 @@ enum LocaleHarness {
       }
     }
     let session = setting.pick(FuzzSetting.sessions)
-    let configuration = SessionConfiguration(
-      currency: session.currency, region: session.region, privacyPolicyURL: "https://example.com/privacy")
+    let configuration =
+      SessionConfiguration(
+        currency: session.currency, region: session.region, privacyPolicyURL: "https://example.com/privacy") ?? .default
     let context = RenderContext(configuration: configuration, tag: tag, acceptLanguage: header)
     // One screen per input: the cart (amounts, quantities, digits) or a status.
     if setting.hash & 1 == 0 {

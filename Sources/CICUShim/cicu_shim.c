@@ -89,6 +89,15 @@ int cicu_is_known_region(const char *code) {
   return U_SUCCESS(status) && region != NULL;
 }
 
+int cicu_is_region_code(const char *code) {
+  UErrorCode status = U_ZERO_ERROR;
+  const URegion *region = uregion_getRegionFromCode(code, &status);
+  if (U_FAILURE(status) || region == NULL) return 0;
+  URegionType type = uregion_getType(region);
+  if (type == URGN_UNKNOWN || type == URGN_DEPRECATED) return 0;
+  return strcmp(uregion_getRegionCode(region), code) == 0;
+}
+
 int cicu_is_numbering_system(const char *name) {
   UErrorCode status = U_ZERO_ERROR;
   UNumberingSystem *system = unumsys_openByName(name, &status);

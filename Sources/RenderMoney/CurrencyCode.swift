@@ -2,10 +2,29 @@ import Foundation
 import RenderLocalization
 import Synchronization
 
-/// ISO 4217 facts, read from the libraries' CLDR data rather than kept here.
-package enum CurrencyCode {
+/// A current ISO 4217 currency code: three capital ASCII letters that ICU's CLDR data
+/// lists as a common, non-deprecated currency (`USD`, `JPY`, `KWD`).
+///
+/// The source of truth is ICU (`ucurr`), not a table here, so XXX (no currency), XTS
+/// (testing), withdrawn codes such as ESP or DEM, and lower case (`usd`) are refused. The
+/// initializer is the only way to make one, so a value that exists holds such a code.
+/// Also the home of the currency facts read from the same data (minor units).
+public struct CurrencyCode: Sendable, Hashable, CustomStringConvertible {
+  /// The code, e.g. `USD`.
+  public let rawValue: String
+
+  /// The currency `code`; nil when it is not three capital ASCII letters that ICU lists
+  /// as a current currency.
+  public init?(_ code: String) {
+    guard Self.isKnown(code) else { return nil }
+    rawValue = code
+  }
+
+  /// The code, e.g. `USD`.
+  public var description: String { rawValue }
+
   /// True for a three-letter code that is a current ISO 4217 currency in CLDR (ICU):
-  /// not XXX (no currency), XTS (testing), nor a withdrawn code such as VEF or ESP.
+  /// not XXX (no currency), XTS (testing), nor a withdrawn code such as ESP or DEM.
   package static func isKnown(_ code: String) -> Bool {
     code.count == 3 && code.allSatisfy { $0.isASCII && $0.isUppercase } && ICU.isCurrentCurrency(code)
   }

@@ -49,7 +49,7 @@ package struct CustomerSession: Sendable {
   /// keys the form's response may hold.
   package let region: String
 
-  package init(region: String = SessionConfiguration.default.region) {
+  package init(region: String = SessionConfiguration.default.region.rawValue) {
     self.region = region
   }
 

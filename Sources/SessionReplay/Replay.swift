@@ -124,10 +124,10 @@ public enum Replay {
         }
       }
       if contexts.isEmpty { contexts = makeContexts(configuration, options: options) }
-      var current = session ?? CustomerSession(region: configuration.region)
+      var current = session ?? CustomerSession(region: configuration.region.rawValue)
       let parsed: (name: String, step: SessionStep)
       var warnings: [DataProblem] = []
-      do { parsed = try Transcript.step(json, currency: configuration.currency, warnings: &warnings) } catch {
+      do { parsed = try Transcript.step(json, currency: configuration.currency.rawValue, warnings: &warnings) } catch {
         throw Failure(line: line.number, messages: error.problems.map(\.description))
       }
       for warning in warnings { warn(line.number, warning) }

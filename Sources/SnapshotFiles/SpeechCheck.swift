@@ -75,7 +75,7 @@ package enum SpeechCheck {
     /// The page a screen renders in `context`: its locale's direction, and its
     /// currency's writing learned from a formatted amount.
     package init(context: RenderContext) {
-      let currency = context.configuration.currency
+      let currency = context.configuration.currency.rawValue
       let money = MoneyFormatter.shared(currency: currency, locale: context.locale.locale)
       let digits = CurrencyMinorUnits(currency).fractionDigits
       let sample = money.format(Decimal(1234) + Decimal(sign: .plus, exponent: -digits, significand: 5))

@@ -126,9 +126,10 @@ if !json, fixedRuns == nil {
   print("case    items   locale  format variant        median µs   fastest µs")
 }
 
-let configuration = SessionConfiguration(
-  currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy", storeName: "Oakbrook Mall",
-  deviceName: "Emily")
+let configuration =
+  SessionConfiguration(
+    currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy", storeName: "Oakbrook Mall",
+    deviceName: "Emily") ?? .default
 
 if let fixedRuns {
   // Instruction counts only: the same pages as the timed cart case, no clock read.

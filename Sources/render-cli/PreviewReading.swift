@@ -95,10 +95,11 @@ enum PreviewReading {
       do {
         switch variant {
         case "cart":
-          screen = try Runner.cartScreen(input, previous: nil, currency: configuration.currency, warnings: &warnings)
+          screen = try Runner.cartScreen(
+            input, previous: nil, currency: configuration.currency.rawValue, warnings: &warnings)
         case "update" where previous != nil:
           screen = try Runner.cartScreen(
-            input, previous: previous, currency: configuration.currency, warnings: &warnings)
+            input, previous: previous, currency: configuration.currency.rawValue, warnings: &warnings)
         default: throw unknown(variant, in: input)
         }
       } catch let failure as RunFailure {
@@ -152,7 +153,7 @@ enum PreviewReading {
       case "form": return PreviewScreen(FormScreen(request), configuration: configuration)
       case "errors":
         let context = RenderContext(configuration: configuration, tag: session.locale, acceptLanguage: nil)
-        let post = everyErrorPost(region: configuration.region)
+        let post = everyErrorPost(region: configuration.region.rawValue)
         let screen = answer(post, context: context).form ?? FormScreen(request)
         return PreviewScreen(screen, configuration: configuration)
       default: throw unknown(variant, in: input)
@@ -264,8 +265,8 @@ enum PreviewReading {
           configuration = try applied(session, to: configured)
           continue
         }
-        var current = customer ?? CustomerSession(region: configuration.region)
-        let parsed = try Transcript.step(json, currency: configuration.currency)
+        var current = customer ?? CustomerSession(region: configuration.region.rawValue)
+        let parsed = try Transcript.step(json, currency: configuration.currency.rawValue)
         try current.apply(parsed.step)
         customer = current
         number += 1

@@ -103,7 +103,7 @@ struct Runner {
     }
     let previousInput = try options.previous.map { (path) throws(RunFailure) in try inputs.read(path) }
     return try Self.cartScreen(
-      input, previous: previousInput, currency: context.configuration.currency, warnings: &warnings)
+      input, previous: previousInput, currency: context.configuration.currency.rawValue, warnings: &warnings)
   }
 
   /// The cart in `input`, or the update to it from the cart in `previous` (with
@@ -160,12 +160,12 @@ struct Runner {
     let request = try inputs.read(options.file).decode { json throws(DataErrors) in try FormRequest(json: json) }
     var state = FormState(token: options.token)
     if let path = options.valuesPath {
-      state.values = try readBody(path, request: request, region: context.configuration.region)
+      state.values = try readBody(path, request: request, region: context.configuration.region.rawValue)
     }
     if let path = options.errorsPath {
       // Errors may name only fields the form shows, which depend on the country picked.
       let picked = state.values?.values(FormField.country.rawValue).first
-      let region = FormLayout.region(picked: picked, session: context.configuration.region).region
+      let region = FormLayout.region(picked: picked, session: context.configuration.region.rawValue).region
       let fields = FormLayout(request: request, region: region).fields
       state.errors = try inputs.read(path).decode { json throws(DataErrors) in
         try FieldError.list(json: json, fields: fields)
@@ -277,7 +277,7 @@ struct Runner {
     for path in options.carts {
       screens.append(
         try inputs.read(path).decode { json throws(DataErrors) in
-          try ShoppingCart(json: json, currency: configuration.currency)
+          try ShoppingCart(json: json, currency: configuration.currency.rawValue)
         })
     }
     for path in options.requests {

@@ -26,7 +26,8 @@ enum Fixtures {
 
   static func session(region: String = "US") throws -> SessionConfiguration {
     var configuration = try SessionConfiguration(json: try json("session.json"))
-    configuration.region = region
+    guard let code = RegionCode(region) else { throw CocoaError(.coderInvalidValue) }
+    configuration.region = code
     return configuration
   }
 

@@ -204,8 +204,9 @@ import Testing
     #expect(first.contains("<title>A</title>"))
     #expect(first.hasSuffix("1</main>\n</body>\n</html>\n"))
     for index in 0..<(PageShell.Frame.cacheLimit + 5) {
-      let configuration = SessionConfiguration(
-        currency: "USD", region: "US", privacyPolicyURL: "https://example.com/\(index)")
+      let configuration =
+        SessionConfiguration(
+          currency: "USD", region: "US", privacyPolicyURL: "https://example.com/\(index)") ?? .default
       let page = PageShell.page(
         title: "A", screen: "cart", style: TrustedHTML(literal: ""),
         context: RenderContext(
@@ -219,8 +220,9 @@ import Testing
   /// A served page's version is written into each page, not into its frame: one frame
   /// serves every version of a session's screen, so the cache does not fill with them.
   @Test func servedPagesOfEveryVersionShareOneFrame() throws {
-    let configuration = SessionConfiguration(
-      currency: "USD", region: "US", privacyPolicyURL: "https://example.com/versions")
+    let configuration =
+      SessionConfiguration(
+        currency: "USD", region: "US", privacyPolicyURL: "https://example.com/versions") ?? .default
     var made: Set<String> = []
     for version in UInt64(1)...UInt64(PageShell.Frame.cacheLimit * 2) {
       var context = RenderContext(configuration: configuration, localeTag: "en-US")
@@ -252,7 +254,7 @@ import Testing
     ) -> SessionConfiguration {
       SessionConfiguration(
         currency: "USD", region: "US", privacyPolicyURL: policy, websiteURL: website, storeName: store,
-        deviceName: device)
+        deviceName: device) ?? .default
     }
     var hosted = RenderContext(configuration: configuration(), localeTag: "en-US")
     hosted.host = PageHost(scriptPath: "/live.js", scriptIntegrity: "sha256-x", version: 3, refreshSeconds: nil)

@@ -7,10 +7,10 @@ import Testing
     let configuration = try SessionConfiguration.validated(
       currency: "JPY", region: "JP", privacyPolicyURL: "https://example.jp/privacy", websiteURL: "https://example.jp",
       storeName: "Ginza", deviceName: "Aiko")
-    #expect(configuration.currency == "JPY")
-    #expect(configuration.region == "JP")
-    #expect(configuration.privacyPolicyURL == "https://example.jp/privacy")
-    #expect(configuration.websiteURL == "https://example.jp")
+    #expect(configuration.currency.rawValue == "JPY")
+    #expect(configuration.region.rawValue == "JP")
+    #expect(configuration.privacyPolicyURL.rawValue == "https://example.jp/privacy")
+    #expect(configuration.websiteURL?.rawValue == "https://example.jp")
     #expect(configuration.storeName == "Ginza")
     #expect(configuration.deviceName == "Aiko")
   }
@@ -36,7 +36,65 @@ import Testing
   @Test func jsonBytesAreParsedAndChecked() throws {
     let configuration = try SessionConfiguration(
       jsonUTF8: Array(#"{"currency":"EUR","region":"FR","privacyPolicyURL":"https://example.fr/privacy"}"#.utf8))
-    #expect(configuration.currency == "EUR")
+    #expect(configuration.currency.rawValue == "EUR")
     #expect(throws: DataErrors.self) { try SessionConfiguration(jsonUTF8: Array("{".utf8)) }
+  }
+
+  /// ICU's region data decides, not a table: CLDR's own codes of territories, areas and
+  /// groupings are regions; aliases, deprecated codes, the unknown region and other
+  /// shapes are not.
+  @Test(arguments: ["US", "XK", "419", "001", "EU", "150"])
+  func cldrRegionCodesAreRegions(_ code: String) throws {
+    #expect(try #require(RegionCode(code)).rawValue == code)
+    #expect(try #require(RegionCode(code)).description == code)
+  }
+
+  @Test(arguments: ["ZZ", "UK", "840", "AN", "YU", "AA", "us", "U", "USA", "0419", "4l9", "", "ＵＳ"])
+  func otherCodesAreNotRegions(_ code: String) {
+    #expect(RegionCode(code) == nil)
+  }
+
+  /// A session's region is a country in ICU's ISO 3166-1 list: Kosovo is, Latin America
+  /// and the unknown region are not, with the message the contract's JSON gives.
+  @Test func aSessionRegionIsACountry() throws {
+    let kosovo = try SessionConfiguration.validated(currency: "EUR", region: "XK", privacyPolicyURL: "https://e.xk")
+    #expect(kosovo.region == RegionCode("XK"))
+    for code in ["419", "EU", "ZZ"] {
+      let error = try #require(throws: DataErrors.self) {
+        try SessionConfiguration.validated(currency: "USD", region: code, privacyPolicyURL: "https://example.com")
+      }
+      #expect(
+        error.lines(file: "configuration") == [
+          "configuration: $.region: \"\(code)\" is not an ISO 3166-1 alpha-2 region code"
+        ])
+    }
+  }
+
+  @Test func currencyCodesAreICUsCurrentOnes() throws {
+    #expect(try #require(CurrencyCode("KWD")).rawValue == "KWD")
+    #expect(CurrencyCode("JPY")?.description == "JPY")
+    for code in ["XXX", "XTS", "ESP", "DEM", "usd", "US", "USDX", ""] {
+      #expect(CurrencyCode(code) == nil, "\(code)")
+    }
+  }
+
+  /// Only an absolute http: or https: URL with a valid host is a ``WebURL``.
+  @Test func webURLsAreCheckedLinks() throws {
+    #expect(try #require(WebURL("https://example.com/privacy")).rawValue == "https://example.com/privacy")
+    #expect(WebURL("http://example.com")?.description == "http://example.com")
+    for text in [
+      "javascript:alert(1)", "/privacy", "https:evil.example", "https://bank.example@evil.example",
+      "https://example.com/a b", "mailto:help@example.com", "https://example.com:99999",
+    ] {
+      #expect(WebURL(text) == nil, "\(text)")
+    }
+  }
+
+  @Test func theDefaultHoldsTheContractsValues() {
+    let configuration = SessionConfiguration.default
+    #expect(configuration.currency.rawValue == "USD")
+    #expect(configuration.region.rawValue == "US")
+    #expect(configuration.privacyPolicyURL.rawValue == "https://example.com/privacy")
+    #expect(configuration.websiteURL == nil)
   }
 }

@@ -229,7 +229,7 @@ import Testing
   @Test func configurationLine() throws {
     let json = try JSONParser.parse(
       Array(#"{"configuration":{"currency":"EUR","region":"DE","privacyPolicyURL":"https://a.example/p"}}"#.utf8))
-    #expect(try Transcript.configuration(json)?.currency == "EUR")
+    #expect(try Transcript.configuration(json)?.currency.rawValue == "EUR")
     let bad = try JSONParser.parse(Array(#"{"configuration":{"currency":"EUR"}}"#.utf8))
     #expect(throws: DataErrors.self) { try Transcript.configuration(bad) }
   }

@@ -15,9 +15,10 @@ import Testing
   static let examples = GoldenFile.packageRoot().appending(path: "examples")
 
   /// The status screens' golden files were made at a store with a website.
-  static let statusSession = SessionConfiguration(
-    currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy",
-    websiteURL: "https://example.com", storeName: "Oakbrook Mall", deviceName: "Emily")
+  static let statusSession =
+    SessionConfiguration(
+      currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy",
+      websiteURL: "https://example.com", storeName: "Oakbrook Mall", deviceName: "Emily") ?? .default
 
   static func json(_ name: String) throws -> JSONValue {
     try JSONParser.parse(Array(try Data(contentsOf: examples.appending(path: name))))

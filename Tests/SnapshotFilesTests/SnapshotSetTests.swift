@@ -13,7 +13,8 @@ import Testing
   @Test func allIsEveryLanguageWithUIStringsEachWithTheSessionsRegion() throws {
     let all = try Self.tags("all")
     #expect(all.map(\.description) == UIStrings.bundled.languages)
-    let japan = SessionConfiguration(currency: "JPY", region: "JP", privacyPolicyURL: "https://example.com/p")
+    let japan = try #require(
+      SessionConfiguration(currency: "JPY", region: "JP", privacyPolicyURL: "https://example.com/p"))
     let resolved = SnapshotLocales.resolve(all, configuration: japan).map(\.formattingTag.description)
     // A strings file named with a region (pt-BR) keeps it; the others take the session's.
     #expect(resolved == all.map { $0.region == nil ? "\($0)-JP" : "\($0)" })

@@ -6,9 +6,10 @@ import Testing
 @testable import StatusRender
 
 @Suite struct StatusScreenTests {
-  static let session = SessionConfiguration(
-    currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy",
-    websiteURL: "https://example.com", storeName: "Oakbrook Mall", deviceName: "Emily")
+  static let session =
+    SessionConfiguration(
+      currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy",
+      websiteURL: "https://example.com", storeName: "Oakbrook Mall", deviceName: "Emily") ?? .default
 
   func context(_ locale: String, configuration: SessionConfiguration = session) -> RenderContext {
     RenderContext(configuration: configuration, localeTag: locale)

@@ -40,6 +40,12 @@ int cicu_is_iso_country(const char *code);
 /// country, a UN M.49 area such as `419`, or a grouping; 0 otherwise.
 int cicu_is_known_region(const char *code);
 
+/// 1 when `code` is a region's own code in CLDR's region data (`uregion_getRegionFromCode`
+/// gives back the same code): a territory (`CH`, `XK`), the world (`001`), a continent,
+/// subcontinent (`419`) or grouping (`EU`); 0 for an alias (`UK`, `840`), a deprecated
+/// code (`AN`), the unknown region (`ZZ`), or anything ICU does not know.
+int cicu_is_region_code(const char *code);
+
 /// 1 when ICU has a numbering system named `name` (`latn`, `arab`, `deva`); 0 otherwise.
 int cicu_is_numbering_system(const char *name);
 

@@ -62,7 +62,7 @@ package enum CartHTML {
 
   private static func page(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext) -> [UInt8] {
     let strings = context.strings
-    let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
+    let money = MoneyFormatter.shared(currency: context.configuration.currency.rawValue, locale: context.locale.locale)
     let style = update == nil ? CartStyle.css : cssWithUpdates
     let rows = update?.rows.count ?? cart.items.count
     let templates = ItemTemplates(strings)

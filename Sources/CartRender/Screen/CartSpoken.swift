@@ -29,7 +29,7 @@ package enum CartSpoken {
 
   private static func page(_ cart: ShoppingCart, update: CartUpdate?, context: RenderContext) -> [UInt8] {
     let strings = context.strings
-    let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
+    let money = MoneyFormatter.shared(currency: context.configuration.currency.rawValue, locale: context.locale.locale)
     return SpokenPage.page(title: strings(.cartTitle), context: context) { main in
       main.node(SpokenWriter.heading(1), name: strings(.cartTitle))
       if cart.items.isEmpty {

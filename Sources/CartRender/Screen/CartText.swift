@@ -80,7 +80,7 @@ package enum CartText {
     _ cart: ShoppingCart, update: CartUpdate?, context: RenderContext, width: Int, generalPathOnly: Bool = false
   ) -> String {
     let strings = context.strings
-    let money = MoneyFormatter.shared(currency: context.configuration.currency, locale: context.locale.locale)
+    let money = MoneyFormatter.shared(currency: context.configuration.currency.rawValue, locale: context.locale.locale)
     var out = Output(gutter: update != nil, items: update?.rows.count ?? cart.items.count)
     let layout = TextLayout(
       width: update == nil ? width : max(1, width - 2), localeTag: context.locale.formattingTag.description,

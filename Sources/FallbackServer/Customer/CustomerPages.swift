@@ -91,7 +91,8 @@ extension RelayServer {
       }
       answer = .object(members)
       // The rules check the keys the open form shows; the merchant gets all of parse's.
-      let shown = Set(FormLayout(request: open.form, region: snapshot.configuration.region).fields.map(\.rawValue))
+      let shown = Set(
+        FormLayout(request: open.form, region: snapshot.configuration.region.rawValue).fields.map(\.rawValue))
       step = .response(.object(members.filter { shown.contains($0.key) }))
     }
     let applied = try store.withSession(token: token) { session -> UInt64? in

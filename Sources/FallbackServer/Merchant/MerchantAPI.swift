@@ -135,7 +135,7 @@ extension RelayServer {
     }
     let step: SessionStep
     var warnings: [DataProblem] = []
-    do { step = try Transcript.step(json, currency: configuration.currency, warnings: &warnings).step } catch {
+    do { step = try Transcript.step(json, currency: configuration.currency.rawValue, warnings: &warnings).step } catch {
       // A request the web cannot serve is the seeds' error, not bad data.
       if error.refusesAnIncompatibleRequest {
         return Self.sessionError("incompatibleRequest", error.problems.map(\.description).joined(separator: "; "))

@@ -307,7 +307,8 @@ package final class PreviewServer: HTTPService {
     return JSONOutput.render(
       .object([
         ("version", .string(String(state.screens))),
-        ("region", .string(state.configuration.region)), ("currency", .string(state.configuration.currency)),
+        ("region", .string(state.configuration.region.rawValue)),
+        ("currency", .string(state.configuration.currency.rawValue)),
         ("configurationProblems", .array(state.configurationProblems.map { .string($0) })),
         ("files", .array(files)),
       ])

@@ -35,8 +35,8 @@ package struct PreviewSession: Sendable {
   package func applied(to configuration: SessionConfiguration) throws(DataErrors) -> SessionConfiguration {
     guard region != nil || currency != nil else { return configuration }
     return try SessionConfiguration.validated(
-      currency: currency ?? configuration.currency, region: region ?? configuration.region,
-      privacyPolicyURL: configuration.privacyPolicyURL, websiteURL: configuration.websiteURL,
+      currency: currency ?? configuration.currency.rawValue, region: region ?? configuration.region.rawValue,
+      privacyPolicyURL: configuration.privacyPolicyURL.rawValue, websiteURL: configuration.websiteURL?.rawValue,
       storeName: configuration.storeName, deviceName: configuration.deviceName)
   }
 }

@@ -63,7 +63,7 @@ struct ServedSession: Sendable {
     self.id = id
     self.customerToken = customerToken
     self.configuration = configuration
-    rules = CustomerSession(region: configuration.region)
+    rules = CustomerSession(region: configuration.region.rawValue)
     lastActivity = now
     lastCustomerContact = now
   }
@@ -161,7 +161,7 @@ struct ServedSession: Sendable {
       let answer = members.first { $0.key == "answer" }?.value
       return (try? apply(.response(value), eventsKept: eventsKept, answer: answer)) != nil
     case "call":
-      guard let step = try? Transcript.step(value, currency: configuration.currency).step else { return false }
+      guard let step = try? Transcript.step(value, currency: configuration.currency.rawValue).step else { return false }
       var token: String?
       if case .string(let text)? = members.first(where: { $0.key == "formToken" })?.value { token = text }
       return (try? apply(step, eventsKept: eventsKept, line: value, formToken: token)) != nil

@@ -182,7 +182,7 @@ package enum FormHTML {
         field.endStartTag()
         field.newline()
         writeCountries(
-          selected: shown.selectedCountry ?? context.configuration.region, unlisted: shown.unlistedCountry,
+          selected: shown.selectedCountry ?? context.configuration.region.rawValue, unlisted: shown.unlistedCountry,
           formats: formats, context: context, into: &field)
         field.end("select")
       } else {

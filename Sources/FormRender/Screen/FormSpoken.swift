@@ -101,7 +101,7 @@ package enum FormSpoken {
     let role: String
     if control.kind == .countryList {
       role = "combobox"
-      let selected = shown.selectedCountry ?? context.configuration.region
+      let selected = shown.selectedCountry ?? context.configuration.region.rawValue
       let name = shown.unlistedCountry ?? CountryNames.name(selected, locale: context.locale.locale)
       states.append("value " + SpokenWriter.quoted(name))
     } else {

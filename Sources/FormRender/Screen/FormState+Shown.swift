@@ -23,7 +23,7 @@ struct ShownForm {
     self.state = state
     let picked = state.values?.values(FormField.country.rawValue).first
     let (region, isListed) = FormLayout.region(
-      picked: picked, session: context.configuration.region, formats: formats)
+      picked: picked, session: context.configuration.region.rawValue, formats: formats)
     layout = FormLayout(request: request, region: region, formats: formats)
     var errors = state.errors
     if request.kind == .address, !isListed, let picked {

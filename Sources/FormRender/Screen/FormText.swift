@@ -41,7 +41,7 @@ package enum FormText {
         // An unlisted country shows as the customer sent it, not as a name.
         value =
           shown.unlistedCountry
-          ?? CountryNames.name(form.country ?? context.configuration.region, locale: context.locale.locale)
+          ?? CountryNames.name(form.country ?? context.configuration.region.rawValue, locale: context.locale.locale)
       }
       lines += box(value, marker: control.kind == .countryList ? "▾" : "", layout: layout)
       if control.line == 0 {

@@ -81,7 +81,8 @@ package enum FormSubmission {
     formats: AddressFormats = .bundled
   ) throws(Failure) -> FormResponse {
     let submission = try read(
-      body, request: request, region: context.configuration.region, expectedToken: expectedToken, formats: formats)
+      body, request: request, region: context.configuration.region.rawValue, expectedToken: expectedToken,
+      formats: formats)
     if submission.action == .decline { return .declined(token: submission.token) }
     var validator = Validator(form: submission.form, request: request, context: context, formats: formats)
     validator.run()
@@ -171,7 +172,7 @@ package enum FormSubmission {
       // Repeats were refused by `read`: each key here has at most one value (two for the street).
       let picked = request.kind == .address ? form.values(FormField.country.rawValue).first : nil
       let (country, countryValid) = FormLayout.region(
-        picked: picked, session: context.configuration.region, formats: formats)
+        picked: picked, session: context.configuration.region.rawValue, formats: formats)
       let layout = FormLayout(request: request, region: country, formats: formats)
       for field in layout.fields {
         guard let control = layout.control(for: field) else { continue }

@@ -105,8 +105,8 @@ package enum PageShell {
           }
           && connectedTo == strings.template(.headerConnectedTo) && website == strings.template(.headerWebsite)
           && privacyPolicy == strings.template(.headerPrivacyPolicy) && storeName == configuration.storeName
-          && deviceName == configuration.deviceName && websiteURL == configuration.websiteURL
-          && privacyPolicyURL == configuration.privacyPolicyURL
+          && deviceName == configuration.deviceName && websiteURL == configuration.websiteURL?.rawValue
+          && privacyPolicyURL == configuration.privacyPolicyURL.rawValue
       }
 
       /// `host` with version 0: what the frame's bytes depend on.
@@ -149,7 +149,7 @@ package enum PageShell {
         connectedTo: context.strings.template(.headerConnectedTo), website: context.strings.template(.headerWebsite),
         privacyPolicy: context.strings.template(.headerPrivacyPolicy),
         storeName: configuration.storeName, deviceName: configuration.deviceName,
-        websiteURL: configuration.websiteURL, privacyPolicyURL: configuration.privacyPolicyURL)
+        websiteURL: configuration.websiteURL?.rawValue, privacyPolicyURL: configuration.privacyPolicyURL.rawValue)
       let known = cache.withLock { cache -> Frame? in
         guard let frame = cache.frames[key] else { return nil }
         cache.last = (key, frame)
@@ -291,10 +291,11 @@ package enum PageShell {
       header.element("nav", class: "links") { nav in
         if let website = configuration.websiteURL {
           nav.element(
-            "a", [.init("href", website), .init("rel", "noopener noreferrer")], text: strings(.headerWebsite))
+            "a", [.init("href", website.rawValue), .init("rel", "noopener noreferrer")], text: strings(.headerWebsite))
         }
         nav.element(
-          "a", [.init("href", configuration.privacyPolicyURL), .init("rel", "noopener noreferrer privacy-policy")],
+          "a",
+          [.init("href", configuration.privacyPolicyURL.rawValue), .init("rel", "noopener noreferrer privacy-policy")],
           text: strings(.headerPrivacyPolicy))
       }
       header.newline()

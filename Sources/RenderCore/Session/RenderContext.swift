@@ -33,7 +33,8 @@ public struct RenderContext: Sendable {
     self.init(
       configuration: configuration,
       locale: RenderLocale(
-        explicit: tag, acceptLanguage: acceptLanguage, region: configuration.region, available: strings.languages),
+        explicit: tag, acceptLanguage: acceptLanguage, region: configuration.region.rawValue,
+        available: strings.languages),
       strings: strings)
   }
 

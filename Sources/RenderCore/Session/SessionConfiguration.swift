@@ -12,22 +12,24 @@ import RenderMoney
 /// where they read (never `javascript:`).
 public struct SessionConfiguration: Sendable, Equatable {
   /// ISO 4217 code of every amount in the session, e.g. `USD`, `JPY`, `KWD`.
-  public package(set) var currency: String
-  /// ISO 3166-1 alpha-2 code of the store, e.g. `US`: fills in a locale tag that has
-  /// no region, and lays out addresses.
-  public package(set) var region: String
+  public package(set) var currency: CurrencyCode
+  /// The store's country, an ISO 3166-1 alpha-2 code in ICU's list (e.g. `US`): fills in
+  /// a locale tag that has no region, and lays out addresses. The contract's JSON and
+  /// ``validated(currency:region:privacyPolicyURL:websiteURL:storeName:deviceName:)``
+  /// refuse a region that is not a country (`419`, `EU`).
+  public package(set) var region: RegionCode
   /// Absolute `https:` or `http:` URL, linked on every screen.
-  public package(set) var privacyPolicyURL: String
+  public package(set) var privacyPolicyURL: WebURL
   /// Absolute `https:` URL, shown with the brand details.
-  public package(set) var websiteURL: String?
+  public package(set) var websiteURL: WebURL?
   /// The store's name, shown in the header; nil shows none.
   public package(set) var storeName: String?
   /// The device's or the salesperson's name.
   public package(set) var deviceName: String?
 
   package init(
-    currency: String, region: String, privacyPolicyURL: String,
-    websiteURL: String? = nil, storeName: String? = nil, deviceName: String? = nil
+    currency: CurrencyCode, region: RegionCode, privacyPolicyURL: WebURL,
+    websiteURL: WebURL? = nil, storeName: String? = nil, deviceName: String? = nil
   ) {
     self.currency = currency
     self.region = region
@@ -37,9 +39,28 @@ public struct SessionConfiguration: Sendable, Equatable {
     self.deviceName = deviceName
   }
 
+  /// The configuration of these values when ``validated(currency:region:privacyPolicyURL:websiteURL:storeName:deviceName:)``
+  /// accepts them all; nil otherwise. For settings written in the package's own code.
+  package init?(
+    currency: String, region: String, privacyPolicyURL: String,
+    websiteURL: String? = nil, storeName: String? = nil, deviceName: String? = nil
+  ) {
+    guard
+      let checked = try? Self.validated(
+        currency: currency, region: region, privacyPolicyURL: privacyPolicyURL,
+        websiteURL: websiteURL, storeName: storeName, deviceName: deviceName)
+    else { return nil }
+    self = checked
+  }
+
   /// The contract's default without `--config`: USD, US, no names, example.com's policy.
-  public static let `default` = SessionConfiguration(
-    currency: "USD", region: "US", privacyPolicyURL: "https://example.com/privacy")
+  public static let `default`: SessionConfiguration = {
+    // Literals the initializers accept; the tests check the default's values.
+    guard let currency = CurrencyCode("USD"), let region = RegionCode("US"),
+      let privacy = WebURL("https://example.com/privacy")
+    else { preconditionFailure("the default session configuration's literals are refused") }
+    return SessionConfiguration(currency: currency, region: region, privacyPolicyURL: privacy)
+  }()
 
   /// The contract's member names.
   private enum Key: String, JSONKey {
@@ -81,27 +102,25 @@ public struct SessionConfiguration: Sendable, Equatable {
     var log = ProblemLog()
     guard let object = JSONObjectReader<Key>(json, at: .root, log: &log) else { throw DataErrors(log.problems) }
 
-    var currency: String?
+    var currency: CurrencyCode?
     if let (value, path) = object.required(.currency, log: &log), let code = value.string(at: path, log: &log) {
-      if CurrencyCode.isKnown(code) {
-        currency = code
-      } else {
+      currency = CurrencyCode(code)
+      if currency == nil {
         log.add(path, "\(Echo.quoted(code)) is not an ISO 4217 currency code")
       }
     }
-    var region: String?
+    var region: RegionCode?
     if let (value, path) = object.required(.region, log: &log), let code = value.string(at: path, log: &log) {
-      if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }), ICU.isISOCountry(code) {
-        region = code
-      } else {
+      region = RegionCode(code).flatMap { $0.isISOCountry ? $0 : nil }
+      if region == nil {
         log.add(path, "\(Echo.quoted(code)) is not an ISO 3166-1 alpha-2 region code")
       }
     }
-    var privacy: String?
+    var privacy: WebURL?
     if let (value, path) = object.required(.privacyPolicyURL, log: &log), let url = value.string(at: path, log: &log) {
       privacy = Self.checkedURL(url, schemes: ["https", "http"], at: path, log: &log)
     }
-    var website: String?
+    var website: WebURL?
     if let (value, path) = object.optional(.websiteURL), let url = value.string(at: path, log: &log) {
       website = Self.checkedURL(url, schemes: ["https"], at: path, log: &log)
     }
@@ -118,12 +137,16 @@ public struct SessionConfiguration: Sendable, Equatable {
   /// The URL as given when ``WebURL`` accepts it with one of `schemes`; nil with a
   /// problem logged otherwise (`javascript:`, `data:`, relative references, no host).
   private static func checkedURL(_ text: String, schemes: Set<String>, at path: JSONPath, log: inout ProblemLog)
-    -> String?
+    -> WebURL?
   {
     let allowed = schemes.sorted().map { "\($0):" }.joined(separator: " or ")
-    switch WebURL.problem(text, schemes: schemes) {
-    case nil:
-      return text
+    let problem: WebURL.Problem
+    do throws(WebURL.Problem) {
+      return try WebURL(text, schemes: schemes)
+    } catch {
+      problem = error
+    }
+    switch problem {
     case .notAbsolute:
       log.add(path, "\(Echo.quoted(text)) is not an absolute URL")
     case .scheme(let scheme):

@@ -12,7 +12,31 @@ import Foundation
 /// names included) or an IPv6 literal, and a port from 0 to 65535, so `https:evil.example`,
 /// `https:/evil.example`, `https:///evil.example` and `https://` are refused. Other schemes
 /// (`mailto:`, `tel:`) need something after the colon.
-package enum WebURL {
+///
+/// A value is an `http:` or `https:` link that passed this check, made only by its
+/// initializers; the static ``problem(_:schemes:)`` checks links of other schemes
+/// (a request's terms) without making one.
+public struct WebURL: Sendable, Hashable, CustomStringConvertible {
+  /// The URL exactly as given, e.g. `https://example.com/privacy`.
+  public let rawValue: String
+
+  /// The link `text`; nil when the check above refuses it as an `http:` or `https:` URL.
+  public init?(_ text: String) {
+    guard Self.problem(text, schemes: Self.hostSchemes) == nil else { return nil }
+    rawValue = text
+  }
+
+  /// The link `text` when the check accepts it with one of `schemes` (lower case, each
+  /// `http` or `https`).
+  /// - Throws: the first ``Problem`` found otherwise.
+  package init(_ text: String, schemes: Set<String>) throws(Problem) {
+    if let problem = Self.problem(text, schemes: schemes.intersection(Self.hostSchemes)) { throw problem }
+    rawValue = text
+  }
+
+  /// The URL, e.g. `https://example.com/privacy`.
+  public var description: String { rawValue }
+
   /// Why a text is not an acceptable link.
   package enum Problem: Error, Sendable, Equatable {
     /// No scheme: a relative reference, or not a URL at all.

@@ -9,9 +9,10 @@ package enum SessionHeaderText {
     if let store = configuration.storeName { lines += layout.wrap(store) }
     if let device = configuration.deviceName { lines += layout.wrap(strings(.headerConnectedTo, device)) }
     if let website = configuration.websiteURL {
-      lines += layout.link(strings.filled(.textLink, strings(.headerWebsite), website))
+      lines += layout.link(strings.filled(.textLink, strings(.headerWebsite), website.rawValue))
     }
-    lines += layout.link(strings.filled(.textLink, strings(.headerPrivacyPolicy), configuration.privacyPolicyURL))
+    lines += layout.link(
+      strings.filled(.textLink, strings(.headerPrivacyPolicy), configuration.privacyPolicyURL.rawValue))
     return lines
   }
 }

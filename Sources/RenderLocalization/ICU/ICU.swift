@@ -47,6 +47,10 @@ package enum ICU {
   /// True when CLDR knows `code` as a region: ISO 3166-1 (`CH`), UN M.49 (`419`).
   static func isKnownRegion(_ code: String) -> Bool { cicu_is_known_region(code) != 0 }
 
+  /// True when `code` is a region's own code in CLDR, not an alias, a deprecated code or
+  /// the unknown region `ZZ` (see `cicu_is_region_code`).
+  static func isRegionCode(_ code: String) -> Bool { cicu_is_region_code(code) != 0 }
+
   /// True when ICU has the numbering system `name` (`latn`, `arab`).
   static func isNumberingSystem(_ name: String) -> Bool { cicu_is_numbering_system(name) != 0 }
 
