@@ -67,14 +67,16 @@ package struct SpokenWriter: Sendable {
     output += "\n"
   }
 
-  /// `"` + the collapsed, escaped string + `"`.
+  /// `"` + the collapsed, escaped string + `"`. Escaped scalar by scalar: a `"` that a
+  /// combining mark after it joins into one `Character` is still a `"` to a reader of the
+  /// line, and must not end the quote.
   package static func quoted(_ string: String) -> String {
     var quoted = "\""
-    for character in collapsed(string) {
-      if character == "\"" || character == "\\" { quoted.append("\\") }
-      quoted.append(character)
+    for scalar in collapsed(string).unicodeScalars {
+      if scalar == "\"" || scalar == "\\" { quoted.unicodeScalars.append("\\") }
+      quoted.unicodeScalars.append(scalar)
     }
-    quoted.append("\"")
+    quoted.unicodeScalars.append("\"")
     return quoted
   }
 
@@ -133,7 +135,9 @@ package struct SpokenWriter: Sendable {
   ///
   /// A PDI of the text's own that closes no isolate it opened would close this one
   /// early and let an override after it reach past the text, as it cannot in `<bdi>`: one
-  /// more FSI … PDI pair is written for each such PDI, so the text stays inside.
+  /// more FSI … PDI pair is written for each such PDI, so the text stays inside. An
+  /// isolate the text opens and never closes would take the closing PDI for its own and
+  /// leave this one open to the end of the line: a PDI is written for each first.
   package func isolated(_ text: String) -> String {
     let collapsed = Self.collapsed(text)
     var needsIsolate = false
@@ -155,7 +159,8 @@ package struct SpokenWriter: Sendable {
     }
     guard needsIsolate else { return collapsed }
     let depth = 1 + strayClosings
-    return String(repeating: "\u{2068}", count: depth) + collapsed + String(repeating: "\u{2069}", count: depth)
+    return String(repeating: "\u{2068}", count: depth) + collapsed
+      + String(repeating: "\u{2069}", count: open + depth)
   }
 
   /// A translated string whose inserted values are each ``isolated(_:)``, as

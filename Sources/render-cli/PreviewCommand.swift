@@ -89,7 +89,7 @@ struct PreviewCommand {
   func run(_ options: PreviewOptions) -> Outcome {
     let paths = options.files + [options.configPath, options.previous].compactMap { $0 }
     for path in paths {
-      do { _ = try inputs.read(path) } catch { return Runner.report(error) }
+      do { _ = try Watched.read(path, inputs: inputs) } catch { return Runner.report(error) }
     }
     var watched = Watched(inputs: inputs, options: options)
     watched.look()
@@ -129,7 +129,7 @@ struct PreviewCommand {
 }
 
 /// The watched files' bytes as last read, and what they read as.
-private struct Watched: Sendable {
+struct Watched: Sendable {
   let inputs: InputFiles
   let options: PreviewOptions
   private var bytes: [String: Result<[UInt8], RunFailure>] = [:]
@@ -150,7 +150,7 @@ private struct Watched: Sendable {
     var changed = files.isEmpty
     for path in options.files + [options.configPath, options.previous].compactMap({ $0 }) {
       let read: Result<[UInt8], RunFailure>
-      do { read = .success(try inputs.read(path).bytes) } catch { read = .failure(error) }
+      do { read = .success(try Self.read(path, inputs: inputs).bytes) } catch { read = .failure(error) }
       if !Self.same(bytes[path], read) {
         bytes[path] = read
         changed = true
@@ -196,8 +196,19 @@ private struct Watched: Sendable {
     switch bytes[path] {
     case .success(let bytes): return Input(label: path, bytes: bytes)
     case .failure(let failure): throw failure
-    case nil: return try inputs.read(path)
+    case nil: return try Self.read(path, inputs: inputs)
     }
+  }
+
+  /// `path` read as `inputs` reads it, when it is a regular file (or a link to one). A
+  /// named pipe would block the open until a writer came, and the watcher with it, for
+  /// good; a device such as `/dev/zero` would be read to the limit four times a second.
+  static func read(_ path: String, inputs: InputFiles) throws(RunFailure) -> Input {
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
+      throw RunFailure.noInput("cannot watch '\(path)': not a regular file (a preview watches files)")
+    }
+    return try inputs.read(path)
   }
 
   private static func same(_ old: Result<[UInt8], RunFailure>?, _ new: Result<[UInt8], RunFailure>) -> Bool {

@@ -52,6 +52,27 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  /// A watched path that is a named pipe or a device is a problem of that file, at once:
+  /// opening a pipe would block the watcher until a writer came.
+  @Test func namedPipeOrDeviceIsNoInputWithoutBlocking() throws {
+    let pipe = FileManager.default.temporaryDirectory.appending(path: "preview-\(UUID().uuidString).json").path
+    #expect(mkfifo(pipe, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: pipe) }
+    for path in [pipe, "/dev/zero"] {
+      do {
+        _ = try Watched.read(path, inputs: .live)
+        Issue.record("\(path) was read")
+      } catch {
+        #expect(
+          Runner.report(error).standardError
+            == "Error: cannot watch '\(path)': not a regular file (a preview watches files)\n")
+      }
+    }
+    let result = try cli.run(["preview", pipe, "--port", "18401"])
+    #expect(result.status == 66)
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func helpLinesFitEightyColumns() throws {
     let help = Help.text(for: .preview)
     #expect(help.contains("USAGE: render-cli preview FILE... [--config FILE] [--previous FILE] [--port N]"))
@@ -189,6 +210,20 @@ import Testing
     #expect(redirect.status == 303)
     #expect(redirect.header("Location") == "/screen/0/form/en/-/-")
     #expect(Self.get(server, "/state").text.contains("zoe@example.com"))
+  }
+
+  /// A post cut short at the body limit (the daemon hands it over before its end) is
+  /// `413`, as `serve` answers it: not a post of the part that came.
+  @Test func postPastTheBodyLimitIsRefusedNotParsed() throws {
+    let file = PreviewReading.file(try Self.input("request-signup.json"), previous: nil, configuration: .default)
+    let server = PreviewServer(files: [file], configuration: .default)
+    let post = HTTPRequest(
+      method: "POST", path: "/screen/0/form/en/-/-", headers: [("Host", "127.0.0.1:18400")],
+      body: Array("action=share&emailAddress=zoe%40exa".utf8), bodyTooLarge: true)
+    guard case .respond(let answer) = server.handle(post) else { throw CancellationError() }
+    #expect(answer.status == 413)
+    #expect(answer.header("Content-Security-Policy") != nil)
+    #expect(Self.get(server, "/state").text.contains("\"response\": null"))
   }
 
   @Test func everyErrorScreenShowsAnErrorOnEveryFieldInThePagesLocale() throws {

@@ -27,6 +27,10 @@ import Testing
   @Test func namesCollapseWhiteSpaceAndEscapeQuotes() {
     #expect(SpokenWriter.quoted("  Say \"hi\"\n\tto \\ me  ") == #""Say \"hi\" to \\ me""#)
     #expect(SpokenWriter.collapsed(" \n ").isEmpty)
+    // A combining mark after a quote or a backslash joins it into one Character: it is
+    // escaped all the same, so the quote cannot end early.
+    #expect(SpokenWriter.quoted("Spray\"\u{301} x") == "\"Spray\\\"\u{301} x\"")
+    #expect(SpokenWriter.quoted("end\\\u{301}") == "\"end\\\\\u{301}\"")
     // No-break spaces and bidirectional marks are text, not white space to collapse.
     #expect(SpokenWriter.collapsed("\u{200F}15.00\u{A0}US$") == "\u{200F}15.00\u{A0}US$")
   }
@@ -54,6 +58,11 @@ import Testing
     #expect(
       leftToRight.isolated("A\u{2069}\u{202E}B") == "\u{2068}\u{2068}A\u{2069}\u{202E}B\u{2069}\u{2069}")
     #expect(leftToRight.isolated("\u{2067}A\u{2069}") == "\u{2068}\u{2067}A\u{2069}\u{2069}")
+    // An isolate the text leaves open is closed before the text's own isolate ends.
+    #expect(leftToRight.isolated("\u{2066}abc") == "\u{2068}\u{2066}abc\u{2069}\u{2069}")
+    #expect(
+      leftToRight.isolated("\u{2067}\u{2066}A\u{2069}\u{2069}\u{2069}\u{202E}B")
+        == "\u{2068}\u{2068}\u{2067}\u{2066}A\u{2069}\u{2069}\u{2069}\u{202E}B\u{2069}\u{2069}")
   }
 
   /// A merchant's name with a Unicode line or paragraph separator (or a vertical tab, or

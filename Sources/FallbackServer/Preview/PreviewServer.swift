@@ -82,6 +82,12 @@ package final class PreviewServer: HTTPService {
 
   package func handle(_ request: HTTPRequest) -> RouteResult {
     if request.framingProblem != nil { return .respond(secured(.text(400, "Bad request.\n"), page: false)) }
+    // The daemon hands over a body past its limit before its end, cut short: answered as
+    // `serve` answers it, never read as a post of the part that came.
+    if request.bodyTooLarge {
+      return .respond(
+        secured(.text(413, "The body is larger than \(HTTPRequest.maximumBodyBytes) bytes.\n"), page: false))
+    }
     guard Self.isLocalHost(request.header("host")) else {
       // A page elsewhere that resolves its own name to 127.0.0.1 (DNS rebinding) must
       // not read the files.
