@@ -48,6 +48,22 @@ import Testing
     #expect(harness.send("POST", "/v1/sessions?routingKey=k1").text != first.text)
   }
 
+  /// A create key holds the customer token, so it goes with the session: after `DELETE`
+  /// the same key makes a new session, and the old customer page stays gone.
+  @Test(arguments: TestStore.all) func aCreateKeyIsForgottenWithItsSession(store: TestStore) throws {
+    let harness = Harness(store)
+    let key = "create-\(UUID().uuidString)"
+    let first = harness.send("POST", "/v1/sessions?routingKey=k1", headers: [("Idempotency-Key", key)])
+    #expect(first.status == 201)
+    let location = try #require(first.header("Location"))
+    #expect(harness.send("DELETE", location).status == 204)
+    let again = harness.send("POST", "/v1/sessions?routingKey=k1", headers: [("Idempotency-Key", key)])
+    #expect(again.status == 201)
+    #expect(again.header("Location") != location)
+    #expect(again.text != first.text)
+    #expect(harness.server.sessionCount == 1)
+  }
+
   /// A key with a control byte in it, or given twice, is 400 (two fields could name two
   /// retries at once), and nothing is applied.
   @Test(arguments: TestStore.all) func aKeyWithAControlByteOrGivenTwiceIs400(store: TestStore) throws {

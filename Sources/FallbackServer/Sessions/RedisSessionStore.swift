@@ -20,7 +20,9 @@ import Synchronization
 /// - `tts:t:{token}`: the customer token's session id.
 ///
 /// And `tts:k:{key}`: the session a `POST /v1/sessions` with that `Idempotency-Key` made
-/// (24 hours).
+/// (its id and customer token), for 24 hours at most and never past the session: it
+/// expires with the idle timeout it was made with, and `DELETE` removes it (the session's
+/// hash names it, field `created`).
 ///
 /// And for all sessions, `tts:live` (a sorted set: last activity per session, for
 /// `--max-sessions`) and `tts:seen` (the customer's last request, for the customer
@@ -630,7 +632,10 @@ final class RedisSessionStore: SessionStore {
     redis.call('EXPIRE', KEYS[1], ARGV[4])
     redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4])
     redis.call('ZADD', KEYS[3], ARGV[5], ARGV[3])
-    if ARGV[8] ~= '' then redis.call('SET', KEYS[4], ARGV[8], 'EX', ARGV[9]) end
+    if ARGV[8] ~= '' then
+      redis.call('SET', KEYS[4], ARGV[8], 'EX', math.min(tonumber(ARGV[9]), tonumber(ARGV[4])))
+      redis.call('HSET', KEYS[1], 'created', KEYS[4])
+    end
     return 1
     """
 
@@ -685,6 +690,8 @@ final class RedisSessionStore: SessionStore {
   static let deleteScript = """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return 0 end
+    local created = redis.call('HGET', KEYS[1], 'created')
+    if created then redis.call('DEL', created) end
     redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[6], 'tts:t:' .. token)
     redis.call('ZREM', KEYS[4], ARGV[1])
     redis.call('ZREM', KEYS[5], ARGV[1])

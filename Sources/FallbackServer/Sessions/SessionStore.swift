@@ -70,7 +70,9 @@ enum SessionCreation {
   /// request's).
   case kept(fingerprint: String, id: String, customerToken: String)
 
-  /// How long a `POST /v1/sessions` key is remembered: 24 hours, as Stripe's API.
+  /// How long a `POST /v1/sessions` key is remembered at most: 24 hours, as Stripe's
+  /// API. Never longer than the session it made: the key holds the customer token, so it
+  /// goes when the session is removed or expires.
   static let keyLifetimeSeconds = 24 * 3600
 }
 
@@ -156,6 +158,7 @@ final class MemorySessionStore: SessionStore {
     state.withLock { state in
       guard let session = state.sessions.removeValue(forKey: id) else { return false }
       state.tokens[session.customerToken] = nil
+      state.created = state.created.filter { $0.value.id != id }
       return true
     }
   }
@@ -167,6 +170,7 @@ final class MemorySessionStore: SessionStore {
         state.sessions[session.id] = nil
         state.tokens[session.customerToken] = nil
       }
+      if !idle.isEmpty { state.created = state.created.filter { state.sessions[$0.value.id] != nil } }
       return idle.map(\.id)
     }
   }
