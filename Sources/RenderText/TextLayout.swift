@@ -200,9 +200,13 @@ package struct TextLayout: Sendable {
     writeWords()
   }
 
-  /// `text` in FSI … PDI when it holds right-to-left letters or bidi controls, else as is.
+  /// `text` in FSI … PDI when it holds right-to-left letters or bidi controls, else as is
+  /// (with an FSI more for each PDI of its own that closes nothing, and a PDI more for
+  /// each isolate it leaves open: ``IsolateBalance``).
   package static func isolated(_ text: String) -> String {
-    needsIsolation(text) ? "\u{2068}" + text + "\u{2069}" : text
+    guard needsIsolation(text) else { return text }
+    let balance = IsolateBalance(utf8: text.utf8)
+    return balance.opening + text + balance.closing
   }
 
   /// Whether `text` holds a right-to-left letter or a bidi control.

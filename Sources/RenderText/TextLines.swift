@@ -170,9 +170,10 @@ package struct TextLines: Sendable {
   /// needs it.
   mutating func append(utf8: UnsafeBufferPointer<UInt8>, isolated: Bool) {
     guard isolated else { return append(utf8: utf8) }
-    writeIsolate(0xA8)  // U+2068 FSI
+    let balance = IsolateBalance(utf8: utf8)
+    for _ in 0...balance.strayClosings { writeIsolate(0xA8) }  // U+2068 FSI
     append(utf8: utf8)
-    writeIsolate(0xA9)  // U+2069 PDI
+    for _ in 0...balance.unclosed { writeIsolate(0xA9) }  // U+2069 PDI
   }
 
   /// U+2068 FSI (`last` 0xA8) or U+2069 PDI (0xA9).
@@ -201,9 +202,10 @@ package struct TextLines: Sendable {
   /// (as ``TextLayout/isolated(_:)``).
   mutating func appendIsolated(_ text: some StringProtocol) {
     if TextLayout.needsIsolation(text) {
-      writeIsolate(0xA8)
+      let balance = IsolateBalance(utf8: text.utf8)
+      for _ in 0...balance.strayClosings { writeIsolate(0xA8) }
       append(text)
-      writeIsolate(0xA9)
+      for _ in 0...balance.unclosed { writeIsolate(0xA9) }
     } else {
       append(text)
     }

@@ -159,6 +159,29 @@ import Testing
     #expect(wide.wrap("Hair Spray") == ["Hair Spray"])
   }
 
+  /// A PDI of the text's own that closes nothing gets an FSI more, and an isolate the
+  /// text leaves open a PDI more, so an override in the text cannot reach the amount.
+  @Test func aStrayPDIOrAnOpenIsolateStaysInsideTheTextsIsolate() {
+    let wide = TextLayout(width: 30, localeTag: "en-US")
+    #expect(
+      wide.row("x\u{2069}\u{202E}evil", "$1.00")
+        == ["\u{2068}\u{2068}x\u{2069}\u{202E}evil\u{2069}" + String(repeating: " ", count: 20) + "$1.00"])
+    #expect(
+      wide.row("\u{2066}abc", "$1.00")
+        == ["\u{2068}\u{2066}abc\u{2069}\u{2069}" + String(repeating: " ", count: 22) + "$1.00"])
+    #expect(TextLayout.isolated("\u{2067}\u{2069}\u{2069}a") == "\u{2068}\u{2068}\u{2067}\u{2069}\u{2069}a\u{2069}")
+    for text in ["x\u{2069}\u{202E}evil", "\u{2066}abc", "\u{2069}\u{2069}\u{2066}"] {
+      var open = 0
+      var closedBelowZero = false
+      for scalar in TextLayout.isolated(text).unicodeScalars {
+        if (0x2066...0x2068).contains(scalar.value) { open += 1 }
+        if scalar.value == 0x2069 { open -= 1 }
+        if open < 0 { closedBelowZero = true }
+      }
+      #expect(open == 0 && !closedBelowZero, "\(text.debugDescription)")
+    }
+  }
+
   @Test func everyLineFitsForMixedScripts() {
     let narrow = TextLayout(width: 12, localeTag: "ar-EG")
     for line in narrow.row("مثبت الشعر برائحة خفيفة", "\u{200F}١٥٫٠٠\u{A0}US$") {
