@@ -29,7 +29,7 @@ int32_t cicu_line_breaker_run(void *breaker, const uint16_t *text, int32_t lengt
 void cicu_line_breaker_close(void *breaker);
 
 /// 1 when the NUL-terminated ASCII code is a common, non-deprecated ISO 4217 currency in
-/// ICU's CLDR data: not XXX (no currency), XTS (testing), or a withdrawn code like VEF.
+/// ICU's CLDR data: not XXX (no currency), XTS (testing), or a withdrawn code such as ESP or DEM.
 int cicu_is_current_currency(const char *iso_code);
 
 /// 1 when the NUL-terminated ASCII code is an ISO 3166-1 alpha-2 country in ICU's data

@@ -38,7 +38,7 @@ package enum ICU {
     } ?? nil
   }
 
-  /// True for a common, non-deprecated ISO 4217 code (not XXX, XTS, VEF…).
+  /// True for a common, non-deprecated ISO 4217 code (not XXX, XTS, or a withdrawn code such as ESP or DEM).
   package static func isCurrentCurrency(_ code: String) -> Bool { cicu_is_current_currency(code) != 0 }
 
   /// True for an ISO 3166-1 alpha-2 country code (not EU, not a deprecated code).
