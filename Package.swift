@@ -136,12 +136,19 @@ let package = Package(
       dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles", "SnapshotFixtures"]
     ),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "RenderLocalization"]),
+    // One test target per module of the engine's core, each testing its own module
+    // (through RenderCore where a test needs a configuration or a context).
+    .testTarget(name: "RenderJSONTests", dependencies: ["RenderJSON", "RenderMoney", "RenderCore"]),
     .testTarget(
-      name: "RenderCoreTests",
-      dependencies: [
-        "RenderCore", "RenderBase", "RenderJSON", "RenderLocalization", "RenderMoney", "RenderText", "RenderHTML",
-        "RenderSpoken", "StringCatalog", "GoldenFiles",
-      ]),
+      name: "RenderLocalizationTests",
+      dependencies: ["RenderLocalization", "RenderCore", "StringCatalog", "GoldenFiles"]),
+    .testTarget(
+      name: "RenderMoneyTests", dependencies: ["RenderMoney", "RenderBase", "RenderHTML", "RenderCore"]),
+    .testTarget(name: "RenderTextTests", dependencies: ["RenderText", "RenderLocalization", "RenderCore"]),
+    .testTarget(
+      name: "RenderHTMLTests", dependencies: ["RenderHTML", "RenderLocalization", "RenderMoney", "RenderCore"]),
+    .testTarget(name: "RenderSpokenTests", dependencies: ["RenderSpoken", "RenderCore"]),
+    .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
     .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "RenderCore", "GoldenFiles"]),
     .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
