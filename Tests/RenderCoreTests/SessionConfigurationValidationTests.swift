@@ -54,6 +54,23 @@ import Testing
     #expect(RegionCode(code) == nil)
   }
 
+  /// The configuration's way in (an ISO 3166-1 country, without reading ICU's region
+  /// data) accepts exactly the two-letter codes the public one accepts that are countries.
+  @Test func everyISOCountryIsARegionByItsCode() {
+    var countries = 0
+    for first in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+      for second in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+        let code = String(decoding: [first, second], as: UTF8.self)
+        guard let country = RegionCode(isoCountry: code) else { continue }
+        countries += 1
+        #expect(RegionCode(code) == country, "\(code)")
+      }
+    }
+    #expect(countries > 240)
+    #expect(RegionCode(isoCountry: "419") == nil && RegionCode(isoCountry: "EU") == nil)
+    #expect(RegionCode(isoCountry: "ZZ") == nil && RegionCode(isoCountry: "us") == nil)
+  }
+
   /// A session's region is a country in ICU's ISO 3166-1 list: Kosovo is, Latin America
   /// and the unknown region are not, with the message the contract's JSON gives.
   @Test func aSessionRegionIsACountry() throws {

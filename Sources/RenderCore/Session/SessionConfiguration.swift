@@ -56,7 +56,7 @@ public struct SessionConfiguration: Sendable, Equatable {
   /// The contract's default without `--config`: USD, US, no names, example.com's policy.
   public static let `default`: SessionConfiguration = {
     // Literals the initializers accept; the tests check the default's values.
-    guard let currency = CurrencyCode("USD"), let region = RegionCode("US"),
+    guard let currency = CurrencyCode("USD"), let region = RegionCode(isoCountry: "US"),
       let privacy = WebURL("https://example.com/privacy")
     else { preconditionFailure("the default session configuration's literals are refused") }
     return SessionConfiguration(currency: currency, region: region, privacyPolicyURL: privacy)
@@ -111,7 +111,7 @@ public struct SessionConfiguration: Sendable, Equatable {
     }
     var region: RegionCode?
     if let (value, path) = object.required(.region, log: &log), let code = value.string(at: path, log: &log) {
-      region = RegionCode(code).flatMap { $0.isISOCountry ? $0 : nil }
+      region = RegionCode(isoCountry: code)
       if region == nil {
         log.add(path, "\(Echo.quoted(code)) is not an ISO 3166-1 alpha-2 region code")
       }

@@ -21,10 +21,19 @@ public struct RegionCode: Sendable, Hashable, CustomStringConvertible {
     rawValue = code
   }
 
+  /// The country whose ISO 3166-1 alpha-2 code is `code`, in ICU's list of them (`US`,
+  /// `XK`); nil for anything else. Each of them is also a region ICU knows by that code,
+  /// so this is ``init(_:)`` for the configuration's region without reading ICU's region
+  /// data too (which a command would otherwise map into memory for one check).
+  package init?(isoCountry code: String) {
+    let scalars = code.unicodeScalars
+    guard scalars.count == 2, scalars.allSatisfy({ ("A"..."Z").contains($0) }), ICU.isISOCountry(code) else {
+      return nil
+    }
+    rawValue = code
+  }
+
   /// The code, e.g. `US`.
   public var description: String { rawValue }
 
-  /// True for an ISO 3166-1 alpha-2 country in ICU's list of them (`US`, `XK`), false for
-  /// an area (`419`) or a grouping (`EU`).
-  package var isISOCountry: Bool { ICU.isISOCountry(rawValue) }
 }
