@@ -5,6 +5,9 @@
 //   node bench/node-peer/peer.js --json              timings, one JSON object per line
 //   node bench/node-peer/peer.js --write-carts DIR   the carts as JSON (cart-10.json, cart-1000.json)
 //   node bench/node-peer/peer.js --render FILE [--locale TAG]   one page to standard output
+//   node bench/node-peer/peer.js --serve FILE [--locale TAG]    an http server rendering
+//        that cart's page for every request, as a relay keeping its sessions in memory
+//        would (scripts/load-test); prints "listening on URL"
 //
 // Timing as render-bench's: CPU time, a warm-up, then the median of many samples, each
 // sample as many renders as fill about 2 ms of CPU. Node has no clock of one thread's
@@ -205,6 +208,17 @@ if (argv.includes("--write-carts")) {
 } else if (argv.includes("--render")) {
   const cart = JSON.parse(fs.readFileSync(option("--render"), "utf8"));
   process.stdout.write(renderer(option("--locale") || "en-US")(cart));
+} else if (argv.includes("--serve")) {
+  const http = require("http");
+  const cart = JSON.parse(fs.readFileSync(option("--serve"), "utf8"));
+  const render = renderer(option("--locale") || "en-US");
+  const server = http.createServer((request, response) => {
+    const page = Buffer.from(render(cart), "utf8");
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": page.length });
+    response.end(page);
+  });
+  server.keepAliveTimeout = 60000;
+  server.listen(0, "127.0.0.1", () => console.log(`listening on http://127.0.0.1:${server.address().port}`));
 } else if (argv.includes("--json")) {
   const round = (microseconds) => Math.round(microseconds * 10) / 10;
   for (const tag of ["en-US", "ar-EG"]) {
@@ -224,6 +238,6 @@ if (argv.includes("--write-carts")) {
   }
   console.log(JSON.stringify({ case: "memory", peak_rss_mib: Math.round(process.resourceUsage().maxRSS / 102.4) / 10 }));
 } else {
-  console.error("usage: node peer.js --json | --write-carts DIR | --render FILE [--locale TAG]");
+  console.error("usage: node peer.js --json | --write-carts DIR | --render FILE [--locale TAG] | --serve FILE [--locale TAG]");
   process.exit(64);
 }
