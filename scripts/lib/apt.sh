@@ -2,6 +2,8 @@
 # apt_install_missing PACKAGE...: installs, from Debian's archive, those not installed yet.
 # As root it calls apt-get directly; otherwise through sudo, which must not ask for a
 # password on CI. Never interactive: DEBIAN_FRONTEND is passed through sudo explicitly.
+# Waits for dpkg's lock (another setup script, or the system's own updates, may hold it)
+# instead of failing at once.
 apt_install_missing() {
   local missing=() package
   for package in "$@"; do
@@ -17,6 +19,6 @@ apt_install_missing() {
     run=(sudo -n)
   fi
   echo "setup: installing ${missing[*]}"
-  "${run[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  "${run[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  "${run[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq
+  "${run[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
 }
