@@ -198,8 +198,8 @@ import Testing
     #expect(
       try Fixtures.parse("emailOptInSelection=true&smsOptInSelection=true", signup)
         == .invalid([
-          FieldError(field: .emailAddress, message: "Enter an email address to get emails, or untick the box."),
-          FieldError(field: .phoneNumber, message: "Enter a phone number to get text messages, or untick the box."),
+          FieldError(field: .emailAddress, message: "Enter an email address to get emails, or uncheck the box."),
+          FieldError(field: .phoneNumber, message: "Enter a phone number to get text messages, or uncheck the box."),
         ]))
   }
 
@@ -244,7 +244,7 @@ import Testing
     let long = String(repeating: "x", count: 201)
     #expect(
       try Fixtures.parse("name=\(long)", signup, locale: "ar-EG")
-        == .invalid([FieldError(field: .name, message: "يمكن أن يحتوي «الاسم الكامل» على ٢٠٠ حرف كحد أقصى.")]))
+        == .invalid([FieldError(field: .name, message: "يمكن أن يحتوي حقل «الاسم الكامل» على ٢٠٠ حرف كحد أقصى.")]))
     #expect(
       try Fixtures.parse("phoneNumber=12", signup, locale: "ar-EG")
         == .invalid([FieldError(field: .phoneNumber, message: "أدخل رقم هاتف من ٤ إلى ١٥ رقمًا.")]))

@@ -232,8 +232,8 @@ import Testing
     #expect(english(.cartItemCount, count: 3, "3") == "3 items")
     let arabic = UIStrings.bundled.table("ar")
     // 100 takes the singular noun (other), 11 the accusative (many).
-    #expect(arabic(.formErrorTooLong, count: 100, "الاسم", "١٠٠") == "يمكن أن يحتوي «الاسم» على ١٠٠ حرف كحد أقصى.")
-    #expect(arabic(.formErrorTooLong, count: 20, "الاسم", "٢٠") == "يمكن أن يحتوي «الاسم» على ٢٠ حرفًا كحد أقصى.")
+    #expect(arabic(.formErrorTooLong, count: 100, "الاسم", "١٠٠") == "يمكن أن يحتوي حقل «الاسم» على ١٠٠ حرف كحد أقصى.")
+    #expect(arabic(.formErrorTooLong, count: 20, "الاسم", "٢٠") == "يمكن أن يحتوي حقل «الاسم» على ٢٠ حرفًا كحد أقصى.")
   }
 
   @Test func missingLanguageFallsBackToEnglish() {

@@ -191,7 +191,7 @@ import Testing
     #expect(disconnected.html.contains("<h1>"))
     #expect(disconnected.text != welcome.text)
     let closed = Self.both(StatusScreen.closed, context: context)
-    #expect(closed.html.contains("<h1>Session ended</h1>"))
+    #expect(closed.html.contains("<h1>The store ended the connection</h1>"))
     #expect(closed.text.contains("You can close this page.\n"))
   }
 

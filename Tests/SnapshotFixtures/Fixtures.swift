@@ -24,10 +24,12 @@ package enum Fixtures {
     (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// Replaces the first no-break space in the file with a plain space.
-  package static func breakFirstNoBreakSpace(_ url: URL) throws {
+  /// Replaces the first no-break space in the file that follows `prefix` (any, by default)
+  /// with a plain space.
+  package static func breakFirstNoBreakSpace(_ url: URL, after prefix: String = "") throws {
     let text = read(url) ?? ""
-    guard let range = text.range(of: "\u{A0}") else { throw CocoaError(.fileReadCorruptFile) }
+    guard let found = text.range(of: prefix + "\u{A0}") else { throw CocoaError(.fileReadCorruptFile) }
+    let range = text.index(before: found.upperBound)..<found.upperBound
     try Data(text.replacingCharacters(in: range, with: " ").utf8).write(to: url)
   }
 }
