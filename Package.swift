@@ -16,8 +16,6 @@ let package = Package(
     .library(name: "SessionReplay", targets: ["SessionReplay"]),
     // Snapshot-test carts and screens across locales from Swift Testing or XCTest.
     .library(name: "CartSnapshotTesting", targets: ["CartSnapshotTesting", "SnapshotFiles"]),
-    // Headless Chromium over the DevTools protocol: pages captured whole at a device profile.
-    .library(name: "HeadlessBrowser", targets: ["HeadlessBrowser"]),
     .executable(name: "render-cli", targets: ["render-cli"]),
   ],
   targets: [

@@ -1,5 +1,5 @@
 /// Why the browser could not do what was asked.
-public enum BrowserError: Error, Equatable, CustomStringConvertible {
+package enum BrowserError: Error, Equatable, CustomStringConvertible {
   /// No browser at the path, or the system refused to start it.
   case cannotStart(reason: String)
   /// The browser exited or closed its pipe; the last lines it logged.
@@ -13,7 +13,7 @@ public enum BrowserError: Error, Equatable, CustomStringConvertible {
   /// The page's script threw or returned something other than what was asked: its words.
   case pageScript(message: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .cannotStart(let reason): "cannot start the browser: \(reason)"
     case .exited(let log): "the browser exited" + (log.isEmpty ? "" : "; its log ends:\n" + log)

@@ -13,14 +13,14 @@ import Synchronization
 /// the machine's. Its state lives in a temporary folder removed by ``close()``.
 ///
 /// Thread-safe: commands may be sent from any thread; each waits for its own answer.
-public final class BrowserSession: Sendable {
+package final class BrowserSession: Sendable {
   /// Where Debian's Chromium is: the browser itself, not `/usr/bin/chromium`, the launcher
   /// script that adds the machine's own flags from `/etc/chromium.d`.
-  public static let defaultExecutable = "/usr/lib/chromium/chromium"
+  package static let defaultExecutable = "/usr/lib/chromium/chromium"
 
   /// The flags every run uses (besides the pipe, the profile folder and, as root,
   /// `--no-sandbox`). Each keeps pixels the same from one machine or run to the next.
-  public static let renderingFlags = [
+  package static let renderingFlags = [
     "--headless", "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text",
     "--disable-gpu", "--disable-gpu-rasterization", "--disable-gpu-compositing", "--disable-skia-runtime-opts",
     "--hide-scrollbars", "--lang=en-US", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
@@ -34,7 +34,7 @@ public final class BrowserSession: Sendable {
   /// fonts only (`fonts-noto-core`, `fonts-noto-cjk`), Noto Sans for `system-ui` and
   /// `sans-serif`, no hinting, greyscale anti-aliasing. `CACHE` is replaced by a folder
   /// of the run for a cache fontconfig cannot write to the system's.
-  public static let fontConfiguration = """
+  package static let fontConfiguration = """
     <?xml version="1.0"?>
     <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
     <fontconfig>
@@ -60,9 +60,9 @@ public final class BrowserSession: Sendable {
     """
 
   /// The browser's product and version, as it reports them: `HeadlessChrome/156.0.8078.114`.
-  public let version: String
+  package let version: String
   /// How long a command may take.
-  public let timeout: Double
+  package let timeout: Double
   private let process: BrowserProcess
   private let dispatcher: Dispatcher
   /// The run's folder: profile, fontconfig file, log, pages.
@@ -70,7 +70,7 @@ public final class BrowserSession: Sendable {
   private let closed = Mutex(false)
 
   /// Whether a browser is at `executable`.
-  public static func isAvailable(executable: String = defaultExecutable) -> Bool {
+  package static func isAvailable(executable: String = defaultExecutable) -> Bool {
     FileManager.default.isExecutableFile(atPath: executable)
   }
 
@@ -79,7 +79,7 @@ public final class BrowserSession: Sendable {
   ///   - executable: the Chromium binary.
   ///   - timeout: seconds a command may take, starting included.
   /// - Throws: ``BrowserError`` when it cannot be started or does not answer.
-  public init(executable: String = defaultExecutable, timeout: Double = 60) throws(BrowserError) {
+  package init(executable: String = defaultExecutable, timeout: Double = 60) throws(BrowserError) {
     guard Self.isAvailable(executable: executable) else {
       throw .cannotStart(reason: "no browser at \(executable) (Debian's chromium package; scripts/setup-browser)")
     }
@@ -138,7 +138,7 @@ public final class BrowserSession: Sendable {
   /// - Returns: the command's result object.
   /// - Throws: ``BrowserError/refused(method:message:)`` with the browser's message,
   ///   ``BrowserError/timedOut(method:seconds:)``, ``BrowserError/exited(log:)``.
-  public func send(_ method: String, _ parameters: DevToolsValue = [:], session: String? = nil) throws(BrowserError)
+  package func send(_ method: String, _ parameters: DevToolsValue = [:], session: String? = nil) throws(BrowserError)
     -> DevToolsValue
   {
     try dispatcher.call(process, method, parameters, session: session, timeout: timeout)
@@ -147,7 +147,7 @@ public final class BrowserSession: Sendable {
   /// Sends a command and waits for it and for the event `event` of the same session,
   /// which the command causes (`Page.navigate` and `Page.loadEventFired`).
   /// - Returns: the event's parameters.
-  public func send(
+  package func send(
     _ method: String, _ parameters: DevToolsValue = [:], session: String, awaiting event: String
   ) throws(BrowserError) -> DevToolsValue {
     let wait = dispatcher.expect(event, session: session)
@@ -157,7 +157,7 @@ public final class BrowserSession: Sendable {
 
   /// A new tab in a browser context of its own (its own renderer process, so tabs run
   /// in parallel), ready to capture pages.
-  public func newPage() throws(BrowserError) -> PageCapture {
+  package func newPage() throws(BrowserError) -> PageCapture {
     let context = try send("Target.createBrowserContext", ["disposeOnDetach": true])
     guard let contextID = context["browserContextId"]?.string else {
       throw .unexpectedReply(method: "Target.createBrowserContext")
@@ -171,7 +171,7 @@ public final class BrowserSession: Sendable {
 
   /// Captures every job, `parallelism` pages at a time (each in its own tab), and
   /// returns the results in the jobs' order. A job that fails leaves the others running.
-  public func capture(_ jobs: [CaptureJob], parallelism: Int = ProcessInfo.processInfo.activeProcessorCount)
+  package func capture(_ jobs: [CaptureJob], parallelism: Int = ProcessInfo.processInfo.activeProcessorCount)
     -> [Result<PageCapture.Capture, BrowserError>]
   {
     let workers = max(1, min(parallelism, jobs.count))
@@ -206,7 +206,7 @@ public final class BrowserSession: Sendable {
 
   /// Closes the browser (waiting briefly for it to exit) and removes its folder. Later
   /// commands fail with ``BrowserError/exited(log:)``.
-  public func close() {
+  package func close() {
     let wasClosed = closed.withLock { closed in
       defer { closed = true }
       return closed
@@ -220,14 +220,14 @@ public final class BrowserSession: Sendable {
 
 /// One page to capture: its HTML, the device it is shown on, and a script whose result
 /// comes back with the image.
-public struct CaptureJob: Sendable {
-  public let html: String
-  public let profile: DeviceProfile
+package struct CaptureJob: Sendable {
+  package let html: String
+  package let profile: DeviceProfile
   /// An expression evaluated in the page after it has settled, before the capture; its
   /// value (awaited if a promise) comes back as ``PageCapture/Capture/scriptResult``.
-  public let script: String?
+  package let script: String?
 
-  public init(html: String, profile: DeviceProfile, script: String? = nil) {
+  package init(html: String, profile: DeviceProfile, script: String? = nil) {
     self.html = html
     self.profile = profile
     self.script = script

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value of a DevTools protocol message: what commands take and return.
-public enum DevToolsValue: Sendable, Equatable {
+package enum DevToolsValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
@@ -10,25 +10,25 @@ public enum DevToolsValue: Sendable, Equatable {
   case object([String: DevToolsValue])
 
   /// The member `key` of an object; nil for anything else or a missing key.
-  public subscript(key: String) -> DevToolsValue? {
+  package subscript(key: String) -> DevToolsValue? {
     if case .object(let members) = self { return members[key] }
     return nil
   }
 
   /// The string, or nil.
-  public var string: String? {
+  package var string: String? {
     if case .string(let text) = self { return text }
     return nil
   }
 
   /// The number, or nil.
-  public var number: Double? {
+  package var number: Double? {
     if case .number(let value) = self { return value }
     return nil
   }
 
   /// The elements of an array, or nil.
-  public var array: [DevToolsValue]? {
+  package var array: [DevToolsValue]? {
     if case .array(let elements) = self { return elements }
     return nil
   }
@@ -90,7 +90,7 @@ public enum DevToolsValue: Sendable, Equatable {
 }
 
 extension DevToolsValue: Decodable {
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -111,12 +111,12 @@ extension DevToolsValue: Decodable {
 extension DevToolsValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
 {
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(integerLiteral value: Int) { self = .number(Double(value)) }
-  public init(floatLiteral value: Double) { self = .number(value) }
-  public init(dictionaryLiteral elements: (String, DevToolsValue)...) {
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(integerLiteral value: Int) { self = .number(Double(value)) }
+  package init(floatLiteral value: Double) { self = .number(value) }
+  package init(dictionaryLiteral elements: (String, DevToolsValue)...) {
     self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
   }
-  public init(arrayLiteral elements: DevToolsValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: DevToolsValue...) { self = .array(elements) }
 }

@@ -3,15 +3,15 @@ import Foundation
 /// One tab of a ``BrowserSession``, in a browser context of its own: loads a page at a
 /// ``DeviceProfile`` and captures it whole. One page at a time; use several tabs
 /// (``BrowserSession/capture(_:parallelism:)``) to capture in parallel.
-public final class PageCapture: Sendable {
+package final class PageCapture: Sendable {
   /// What a capture returns.
-  public struct Capture: Sendable {
+  package struct Capture: Sendable {
     /// The whole page as a PNG file, `width × scale` device pixels wide and
     /// `max(content height, viewport height) × scale` high (the viewport made as long as
     /// the page, so `100vh` is the page's length in a long page).
-    public let png: [UInt8]
+    package let png: [UInt8]
     /// The value of the job's script, nil without one.
-    public let scriptResult: DevToolsValue?
+    package let scriptResult: DevToolsValue?
   }
 
   private let browser: BrowserSession
@@ -31,7 +31,7 @@ public final class PageCapture: Sendable {
   /// animations, transitions and the caret off (a constructed style sheet, which the
   /// page's CSP does not govern), focus dropped, then the fonts awaited and two frames
   /// drawn, so every glyph is in place.
-  public static let settleScript = """
+  package static let settleScript = """
     (async () => {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync('*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}');
@@ -48,7 +48,7 @@ public final class PageCapture: Sendable {
   /// it settle (``settleScript``), runs `script`, and captures the whole page.
   /// - Throws: ``BrowserError`` when the browser fails, refuses or takes too long, or the
   ///   script throws.
-  public func capture(html: String, profile: DeviceProfile, script: String? = nil) throws(BrowserError) -> Capture {
+  package func capture(html: String, profile: DeviceProfile, script: String? = nil) throws(BrowserError) -> Capture {
     let file = browser.folder.appending(path: "pages").appending(path: "\(UUID().uuidString).html")
     do {
       try Data(html.utf8).write(to: file)
@@ -107,7 +107,7 @@ public final class PageCapture: Sendable {
 
   /// Evaluates `expression` in the page, awaiting a promise, and returns its value as JSON.
   /// - Throws: ``BrowserError/pageScript(message:)`` when it throws.
-  public func evaluate(_ expression: String) throws(BrowserError) -> DevToolsValue {
+  package func evaluate(_ expression: String) throws(BrowserError) -> DevToolsValue {
     let reply = try browser.send(
       "Runtime.evaluate", ["expression": .string(expression), "awaitPromise": true, "returnByValue": true],
       session: session)
@@ -119,7 +119,7 @@ public final class PageCapture: Sendable {
   }
 
   /// Closes the tab and its browser context.
-  public func close() {
+  package func close() {
     _ = try? browser.send("Target.closeTarget", ["targetId": .string(targetID)])
     _ = try? browser.send("Target.disposeBrowserContext", ["browserContextId": .string(contextID)])
   }

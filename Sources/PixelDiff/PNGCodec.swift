@@ -3,21 +3,21 @@ import CPNG
 /// PNG files read and written through libpng's simplified API (`png_image`), as 8-bit
 /// RGBA. Every PNG colour type and bit depth reads; written files are RGBA, 8 bits a
 /// sample, with libpng's default compression, so the same pixels give the same bytes.
-public enum PNGCodec {
+package enum PNGCodec {
   /// Why a PNG file could not be read or written: libpng's message.
-  public struct Failure: Error, Equatable, CustomStringConvertible {
+  package struct Failure: Error, Equatable, CustomStringConvertible {
     /// libpng's words, e.g. `Not a PNG file`.
-    public let message: String
-    public var description: String { message }
+    package let message: String
+    package var description: String { message }
   }
 
   /// The largest image read, in pixels (a 430 CSS px page at 3× and 40,000 px long fits).
-  public static let maximumPixels = 64_000_000
+  package static let maximumPixels = 64_000_000
 
   /// Decodes a PNG file's bytes.
   /// - Throws: ``Failure`` when the bytes are not a PNG file libpng reads, or the image
   ///   is larger than ``maximumPixels``.
-  public static func decode(_ bytes: [UInt8]) throws(Failure) -> RGBAImage {
+  package static func decode(_ bytes: [UInt8]) throws(Failure) -> RGBAImage {
     guard !bytes.isEmpty else { throw Failure(message: "empty file") }
     var image = png_image()
     image.version = cpng_image_version()
@@ -52,7 +52,7 @@ public enum PNGCodec {
 
   /// Encodes `image` as a PNG file.
   /// - Throws: ``Failure`` when libpng cannot write it (out of memory).
-  public static func encode(_ image: RGBAImage) throws(Failure) -> [UInt8] {
+  package static func encode(_ image: RGBAImage) throws(Failure) -> [UInt8] {
     var header = png_image()
     header.version = cpng_image_version()
     header.width = UInt32(image.width)

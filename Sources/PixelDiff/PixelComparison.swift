@@ -5,29 +5,29 @@
 /// a pair further apart than the threshold differs, unless one of the two pixels is
 /// anti-aliasing (Vyšniauskas, "Anti-aliased pixel and intensity slope detector", 2009):
 /// a pixel between a darkest and a brightest neighbour that each sit in a flat area.
-public struct PixelComparison: Sendable {
+package struct PixelComparison: Sendable {
   /// The pixels that differ, after the threshold and anti-aliasing.
-  public let differingPixels: Int
+  package let differingPixels: Int
   /// The pixels ignored as anti-aliasing.
-  public let antiAliasedPixels: Int
+  package let antiAliasedPixels: Int
   /// The smallest rectangle holding every differing pixel: `(x, y, width, height)` in
   /// pixels of the larger image; nil when none differs.
-  public let boundingBox: (x: Int, y: Int, width: Int, height: Int)?
+  package let boundingBox: (x: Int, y: Int, width: Int, height: Int)?
   /// Both images' sizes, `(width, height)`, expected then actual.
-  public let sizes: (expected: (Int, Int), actual: (Int, Int))
+  package let sizes: (expected: (Int, Int), actual: (Int, Int))
   /// The expected image faded to grey, each differing pixel red and each anti-aliased
   /// one yellow; as large as the larger image, where pixels outside the smaller one differ.
-  public let diffImage: RGBAImage
+  package let diffImage: RGBAImage
 
   /// Whether the images match under `tolerance`: the same size, and no more differing
   /// pixels than it allows.
-  public func matches(_ tolerance: PixelTolerance) -> Bool {
+  package func matches(_ tolerance: PixelTolerance) -> Bool {
     sizes.expected == sizes.actual && differingPixels <= tolerance.allowedPixels
   }
 
   /// One line for a failure message: `412 pixels differ, in 120×18 at (10, 340)`, with the
   /// sizes when they differ.
-  public var summary: String {
+  package var summary: String {
     var parts: [String] = []
     if sizes.expected != sizes.actual {
       parts.append(
@@ -43,7 +43,7 @@ public struct PixelComparison: Sendable {
   }
 
   /// Compares `expected` with `actual` under `tolerance`'s threshold and anti-aliasing rule.
-  public init(expected: RGBAImage, actual: RGBAImage, tolerance: PixelTolerance = .standard) {
+  package init(expected: RGBAImage, actual: RGBAImage, tolerance: PixelTolerance = .standard) {
     let width = max(expected.width, actual.width)
     let height = max(expected.height, actual.height)
     // 35215 is the largest value of the weighted YIQ distance (black against white).

@@ -1,16 +1,16 @@
 /// A picture as 8-bit red, green, blue and alpha samples, row after row from the top-left
 /// corner, alpha not premultiplied: what PNG files decode to and the comparison reads.
-public struct RGBAImage: Sendable, Equatable {
+package struct RGBAImage: Sendable, Equatable {
   /// Width in pixels, at least 1.
-  public let width: Int
+  package let width: Int
   /// Height in pixels, at least 1.
-  public let height: Int
+  package let height: Int
   /// `width × height × 4` samples.
-  public private(set) var samples: [UInt8]
+  package private(set) var samples: [UInt8]
 
   /// An image of `width × height` pixels from its samples; nil unless both sides are at
   /// least 1 and there are exactly `width × height × 4` samples.
-  public init?(width: Int, height: Int, samples: [UInt8]) {
+  package init?(width: Int, height: Int, samples: [UInt8]) {
     guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).overflow == false,
       samples.count == width * height * 4
     else { return nil }

@@ -18,7 +18,7 @@ public struct PixelSnapshotResult: Sendable {
   /// the diff image is.
   public let outcome: SnapshotOutcome
   /// The comparison, when both images were read and compared.
-  public let comparison: PixelComparison?
+  package let comparison: PixelComparison?
   /// The capture, a PNG file (empty when the browser failed).
   public let png: [UInt8]
   /// What the layout check found, when it ran.

@@ -1,5 +1,6 @@
-@testable import PixelDiff
 import Testing
+
+@testable import PixelDiff
 
 @Suite struct PNGCodecTests {
   @Test func anImageSurvivesEncodingAndDecoding() throws {

@@ -16,4 +16,3 @@ enum Browser {
     return shared
   }
 }
-

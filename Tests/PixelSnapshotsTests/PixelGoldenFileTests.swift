@@ -3,12 +3,12 @@ import FormRender
 import Foundation
 import GoldenFiles
 import HeadlessBrowser
-@testable import PixelDiff
 import RenderCore
 import SnapshotFiles
 import SnapshotFixtures
 import Testing
 
+@testable import PixelDiff
 @testable import PixelSnapshots
 
 /// The pixel golden files of snapshots/pixels, kept few: the seed cart in four locales
@@ -34,8 +34,10 @@ struct PixelGoldenFileTests {
       PixelSnapshotSet(
         subjects: [try cart()], locales: ["en-US", "de-DE", "ar-EG", "ja-JP"].compactMap(LanguageTag.init),
         profiles: [.standard]),
-      PixelSnapshotSet(subjects: [try cart(), try form()], locales: [LanguageTag("de-DE")].compactMap { $0 }, profiles: [dark]),
-      PixelSnapshotSet(subjects: [try form()], locales: [LanguageTag("en-US")].compactMap { $0 }, profiles: [.standard]),
+      PixelSnapshotSet(
+        subjects: [try cart(), try form()], locales: [LanguageTag("de-DE")].compactMap { $0 }, profiles: [dark]),
+      PixelSnapshotSet(
+        subjects: [try form()], locales: [LanguageTag("en-US")].compactMap { $0 }, profiles: [.standard]),
     ]
   }
 
@@ -59,7 +61,8 @@ struct PixelGoldenFileTests {
   @Test func aPageCapturedTwiceGivesTheSameBytes() throws {
     let browser = try Browser.session()
     let cart = try Fixtures.cart("cart-hair-spray.json")
-    let html = cart.render(.html, context: RenderContext(configuration: .default, tag: LanguageTag("de-DE"), acceptLanguage: nil))
+    let html = cart.render(
+      .html, context: RenderContext(configuration: .default, tag: LanguageTag("de-DE"), acceptLanguage: nil))
     let jobs = Array(repeating: CaptureJob(html: html, profile: .standard), count: 4)
     let captures = try browser.capture(jobs, parallelism: 2).map { try $0.get().png }
     #expect(captures.count == 4)
@@ -78,10 +81,12 @@ struct PixelGoldenFileTests {
     try FileManager.default.copyItem(at: golden, to: copy)
 
     let cart = try Fixtures.cart("cart-hair-spray.json")
-    let html = cart.render(.html, context: RenderContext(configuration: .default, tag: LanguageTag("en-US"), acceptLanguage: nil))
+    let html = cart.render(
+      .html, context: RenderContext(configuration: .default, tag: LanguageTag("en-US"), acceptLanguage: nil))
     let rule = ".total{position:sticky;bottom:0;z-index:1;margin:0;padding:12px 16px;"
     #expect(html.contains(rule))
-    let moved = html.replacingOccurrences(of: rule, with: rule.replacingOccurrences(of: "12px 16px", with: "14px 16px 10px"))
+    let moved = html.replacingOccurrences(
+      of: rule, with: rule.replacingOccurrences(of: "12px 16px", with: "14px 16px 10px"))
     let capture = try browser.capture([CaptureJob(html: moved, profile: .standard)])[0].get()
 
     let file = SnapshotFile(url: copy, displayPath: "pixels/en-US.390-light.png")
@@ -95,7 +100,9 @@ struct PixelGoldenFileTests {
     // The total's line: "Total" at the start, "$14.30" at the end, in the cart's second card.
     #expect(box.y > 440 && box.y + box.height < 510, "\(message)")
     #expect(box.x < 40 && box.x + box.width > 340, "\(message)")
-    #expect(message.hasPrefix("\(comparison.differingPixels) pixels differ, in \(box.width)×\(box.height) at (\(box.x), \(box.y))"))
+    #expect(
+      message.hasPrefix(
+        "\(comparison.differingPixels) pixels differ, in \(box.width)×\(box.height) at (\(box.x), \(box.y))"))
     #expect(message.hasSuffix("changed pixels in red in pixels/en-US.390-light.diff.png"))
     let diff = try PNGCodec.decode(Array(try Data(contentsOf: PixelFiles.diffURL(copy))))
     #expect(diff.width == 390)
