@@ -150,8 +150,7 @@ let package = Package(
       dependencies: [
         "PixelSnapshots", "HeadlessBrowser", "PixelDiff", "SnapshotFiles", "CartRender", "FormRender", "RenderCore",
         "GoldenFiles", "SnapshotFixtures",
-      ],
-      exclude: ["Fixtures"]),
+      ]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "RenderLocalization"]),
     // One test target per module of the engine's core, each testing its own module
     // (through RenderCore where a test needs a configuration or a context).
