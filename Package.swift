@@ -87,8 +87,17 @@ let package = Package(
     // Golden files: record modes, comparison, diffs naming invisible characters, runs
     // over locales, the gallery. No test framework, so render-cli links it too.
     .target(name: "SnapshotFiles", dependencies: ["RenderCore"]),
+    // libpng (Debian's libpng-dev) through its simplified API: PNG files read and written.
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // Images as RGBA, PNG files, and the perceptual comparison of two images (pixelmatch's method).
+    .target(name: "PixelDiff", dependencies: ["CPNG"]),
+    // One headless Chromium driven over the DevTools protocol through a pipe: pages
+    // loaded and captured whole at a device profile, several tabs in parallel.
+    .target(name: "HeadlessBrowser"),
+    // Pixel snapshots and layout checks of screens in every locale, in one browser.
+    .target(name: "PixelSnapshots", dependencies: ["SnapshotFiles", "HeadlessBrowser", "PixelDiff", "RenderCore"]),
     // The assertion for a user's tests: reports to Swift Testing or XCTest.
-    .target(name: "CartSnapshotTesting", dependencies: ["SnapshotFiles", "RenderCore"]),
+    .target(name: "CartSnapshotTesting", dependencies: ["SnapshotFiles", "PixelSnapshots", "RenderCore"]),
     // The relay server (`render-cli serve`): routes, session store, live updates.
     .target(
       name: "FallbackServer",
@@ -102,7 +111,7 @@ let package = Package(
       name: "render-cli",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
-        "StringCatalog",
+        "StringCatalog", "PixelSnapshots", "HeadlessBrowser", "PixelDiff",
       ]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
 
@@ -135,6 +144,13 @@ let package = Package(
       name: "SnapshotFilesTests",
       dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles", "SnapshotFixtures"]
     ),
+    .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
+    .testTarget(
+      name: "PixelSnapshotsTests",
+      dependencies: [
+        "PixelSnapshots", "HeadlessBrowser", "PixelDiff", "SnapshotFiles", "CartRender", "FormRender", "RenderCore",
+        "GoldenFiles", "SnapshotFixtures",
+      ]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "RenderLocalization"]),
     // One test target per module of the engine's core, each testing its own module
     // (through RenderCore where a test needs a configuration or a context).

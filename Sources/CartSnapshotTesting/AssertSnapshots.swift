@@ -30,12 +30,18 @@ import SnapshotFiles
 ///   - directory: the folder of golden files, relative to the test file's folder
 ///     (an absolute path is taken as is).
 ///   - record: overrides the environment's record mode.
-/// - Returns: every result, for further checks; empty when `name` or a tag is refused.
+///   - pixels: also capture the page in headless Chromium (Debian's `chromium`, one
+///     browser for the test process) at each of its profiles and compare it with
+///     `<directory>/<name>/<locale>.<profile>.png` (`fr-FR.390-light.png`); a differing
+///     image fails with its pixel count and bounding box and leaves `.actual.png` and
+///     `.diff.png` beside the golden file; each broken layout rule is a failure naming
+///     the locale, the profile and the element's text. No browser is a failure saying so.
+/// - Returns: every text result, for further checks; empty when `name` or a tag is refused.
 @discardableResult
 public func assertSnapshots(
   of screen: any Screen, named name: String, locales: [String], formats: [OutputFormat] = [.html, .text],
   configuration: SessionConfiguration = .default, width: Int = OutputFormat.defaultTextWidth,
-  directory: String = "__Snapshots__", record: SnapshotRecordMode? = nil,
+  directory: String = "__Snapshots__", record: SnapshotRecordMode? = nil, pixels: PixelCheck? = nil,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> [SnapshotResult] {
   let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -64,7 +70,38 @@ public func assertSnapshots(
       TestFailure.record(message, at: location)
     }
   }
+  if let pixels {
+    assertPixels(
+      PixelSnapshotSet(
+        subjects: set.subjects, locales: tags, profiles: pixels.profiles, configuration: configuration,
+        tolerance: pixels.tolerance, layoutRules: pixels.layoutRules),
+      in: folder, displayDirectory: directory, mode: record ?? .current, at: location)
+  }
   return results
+}
+
+private func assertPixels(
+  _ set: PixelSnapshotSet, in folder: URL, displayDirectory: String, mode: SnapshotRecordMode,
+  at location: CallerLocation
+) {
+  let browser: BrowserSession
+  switch SharedBrowser.session {
+  case .success(let session): browser = session
+  case .failure(let error):
+    TestFailure.record("pixel snapshots need headless Chromium: \(error)", at: location)
+    return
+  }
+  let run = set.verify(in: folder, displayDirectory: displayDirectory, mode: mode, browser: browser)
+  for note in run.notes { TestFailure.record(note, at: location) }
+  for failure in run.failures { TestFailure.record("the browser failed: \(failure)", at: location) }
+  for result in run.results {
+    if case .differs(let summary) = result.outcome {
+      TestFailure.record("\(result.file.displayPath) differs from its golden image: \(summary)", at: location)
+    } else if let message = result.outcome.message(file: result.file, howToRecord: howToRecord) {
+      TestFailure.record(message, at: location)
+    }
+    for finding in result.findings { TestFailure.record("\(result.subject) \(finding)", at: location) }
+  }
 }
 
 /// Every language the engine has UI strings for, as tags that take the session's

@@ -7,13 +7,16 @@ package struct SnapshotSummary: Sendable, Equatable {
   package let differing: Int
   package let notWritten: Int
 
-  package init(_ results: [SnapshotResult]) {
-    total = results.count
-    matched = results.count { $0.outcome.isMatch }
-    recorded = results.count { $0.outcome == .recorded }
-    differing = results.count { $0.outcome.isMismatch }
-    notWritten = results.count {
-      if case .notWritten = $0.outcome { return true }
+  package init(_ results: [SnapshotResult]) { self.init(outcomes: results.map(\.outcome)) }
+
+  /// Counts over the outcomes of every file of a run, text and pixels alike.
+  package init(outcomes: [SnapshotOutcome]) {
+    total = outcomes.count
+    matched = outcomes.count { $0.isMatch }
+    recorded = outcomes.count { $0 == .recorded }
+    differing = outcomes.count { $0.isMismatch }
+    notWritten = outcomes.count {
+      if case .notWritten = $0 { return true }
       return false
     }
   }

@@ -1,4 +1,7 @@
 import Foundation
+import HeadlessBrowser
+import PixelDiff
+import PixelSnapshots
 import RenderCore
 import SessionReplay
 import SnapshotFiles
@@ -121,6 +124,17 @@ struct SnapshotOptions: Equatable {
   var galleryPath: String?
   /// `--check-speech`: the speech rules to run over every spoken rendering; nil for none.
   var speechRules: [SpeechCheck.Rule]?
+  /// `png` among `--formats`: each screen captured in a browser at each of ``profiles``.
+  var pixels = false
+  /// `--profiles`: the devices of the pixel snapshots.
+  var profiles: [DeviceProfile] = [.standard]
+  /// `--threshold` and `--allowed-pixels`: what the pixel comparison lets pass.
+  var threshold = PixelTolerance.standard.threshold
+  var allowedPixels = PixelTolerance.standard.allowedPixels
+  /// `--check-layout`: the layout rules each captured page must keep; nil for none.
+  var layoutRules: [LayoutRule]?
+  /// `--junit`: where the JUnit XML report goes.
+  var junitPath: String?
 
   /// Each input with the name of its folder: a file's name without `.json`, a status's name.
   var subjectNames: [String] {

@@ -1,6 +1,7 @@
 import CartRender
 import FormRender
 import Foundation
+import PixelSnapshots
 import RenderCore
 import SessionReplay
 import SnapshotFiles
@@ -34,6 +35,8 @@ enum RunFailure: Error {
   case data([String])
   case noInput(String)
   case cannotCreate(String)
+  /// Something the command needs is missing or failed: the browser of `snapshot --formats png`.
+  case unavailable(String)
 }
 
 /// Runs a parsed command: reads its inputs, renders, and writes the result. Files and
@@ -311,6 +314,12 @@ struct Runner {
         report += (result.outcome.message(file: result.file, howToRecord: Self.howToRecord) ?? "") + "\n\n"
       }
     }
+    let pixels =
+      try options.pixels
+      ? pixelSnapshots(
+        options, subjects: subjects, configuration: configuration,
+        directory: directory, shown: shown, mode: mode) : nil
+    if let pixels { report += pixels.report }
     var speechFindings = 0
     if let rules = options.speechRules {
       let locales = SnapshotLocales.resolve(options.locales, configuration: configuration)
@@ -327,11 +336,29 @@ struct Runner {
         }
       }
     }
-    let summary = SnapshotSummary(results)
+    let summary = SnapshotSummary(outcomes: results.map(\.outcome) + (pixels?.run.results.map(\.outcome) ?? []))
     let speechLine = options.speechRules == nil ? "" : "speech: \(speechFindings) findings\n"
+    let layoutFindings = pixels?.run.results.reduce(0) { $0 + $1.findings.count } ?? 0
+    let layoutLine = options.layoutRules == nil ? "" : "layout: \(layoutFindings) findings\n"
+    let browserFailures = pixels?.run.failures.count ?? 0
+    if let path = options.junitPath {
+      let cases =
+        results.map { JUnitReport.Case(subject: $0.subject, file: $0.file, outcome: $0.outcome) }
+        + (pixels?.run.results ?? []).map { result in
+          var item = JUnitReport.Case(subject: result.subject, file: result.file, outcome: result.outcome)
+          if item.failure == nil, !result.findings.isEmpty {
+            item.failure = "breaks \(result.findings.count) layout rule(s)"
+            item.details = result.findings.map(\.description).joined(separator: "\n")
+          }
+          return item
+        }
+      let xml = JUnitReport.xml(name: shown, cases: cases)
+      _ = try OutputTarget.deliver(Array(xml.utf8), to: path)
+    }
     return Outcome(
-      status: summary.differing > 0 || speechFindings > 0 ? .snapshotsDiffer : .success,
-      standardOutput: report + summary.line + "\n" + speechLine)
+      status: summary.differing > 0 || speechFindings > 0 || layoutFindings > 0 || browserFailures > 0
+        ? .snapshotsDiffer : .success,
+      standardOutput: report + summary.line + "\n" + speechLine + layoutLine)
   }
 
   private static let howToRecord = "run with --record missing, outside CI, to record it; then read and commit it"
@@ -358,6 +385,8 @@ struct Runner {
       return Outcome(status: .noInput, standardError: "Error: \(message)\n")
     case .cannotCreate(let message):
       return Outcome(status: .cannotCreate, standardError: "Error: \(message)\n")
+    case .unavailable(let message):
+      return Outcome(status: .unavailable, standardError: "Error: \(message)\n")
     }
   }
 }

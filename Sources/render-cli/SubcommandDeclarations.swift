@@ -1,5 +1,8 @@
 import FormRender
 import Foundation
+import HeadlessBrowser
+import PixelDiff
+import PixelSnapshots
 import RenderCore
 import SessionReplay
 import SnapshotFiles
@@ -488,7 +491,112 @@ enum SubcommandDeclarations {
       },
       config.lifted(\.configPath),
       formats.withHelp("html, text, spoken or both (html and text). Default: both.").lifted(\.formats),
-      formatList.lifted(\.formats),
+      OptionDeclaration(
+        "--formats", value: "list",
+        help: """
+          Comma-separated formats (html,text,spoken,png);
+          replaces --format. png: each screen captured in
+          headless Chromium at each --profiles device,
+          DIR/<name>/<locale>.<profile>.png.
+          """
+      ) { options, list throws(UsageError) in
+        var chosen: [OutputFormat] = []
+        options.pixels = false
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+          let trimmed = name.trimmingCharacters(in: .whitespaces)
+          if trimmed == "png" {
+            options.pixels = true
+            continue
+          }
+          guard let format = OutputFormat(rawValue: trimmed) else {
+            throw UsageError("'\(trimmed)' is not a format; use html, text, spoken or png.")
+          }
+          if !chosen.contains(format) { chosen.append(format) }
+        }
+        options.formats = chosen
+      },
+      OptionDeclaration(
+        "--profiles", value: "list",
+        help: """
+          png: comma-separated devices, WIDTH-SCHEME[-Nx][-textP]:
+          width 320, 375, 390 or 430 CSS px, light or dark,
+          scale 2x or 3x, text size 100 to 200 per cent
+          (390-light, 320-dark-2x, 390-light-text200).
+          Default: 390-light.
+          """
+      ) { options, list throws(UsageError) in
+        var profiles: [DeviceProfile] = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+          let trimmed = name.trimmingCharacters(in: .whitespaces)
+          guard let profile = DeviceProfile(name: trimmed) else {
+            throw UsageError(
+              "'\(trimmed)' is not a device profile; use WIDTH-SCHEME[-Nx][-textP], e.g. 390-light or 320-dark-2x-text150."
+            )
+          }
+          if !profiles.contains(profile) { profiles.append(profile) }
+        }
+        options.profiles = profiles
+      },
+      OptionDeclaration(
+        "--threshold", value: "n",
+        help: """
+          png: how far apart two pixels' colours may be and
+          count as equal, 0 to 1 (YIQ distance, as pixelmatch
+          measures). Default: \(PixelTolerance.standard.threshold).
+          """
+      ) { options, value throws(UsageError) in
+        guard let number = Double(value), number >= 0, number <= 1 else {
+          throw UsageError("'\(value)' is not a threshold; use a number from 0 to 1, e.g. 0.1.")
+        }
+        options.threshold = number
+      },
+      OptionDeclaration(
+        "--allowed-pixels", value: "n",
+        help: """
+          png: differing pixels (anti-aliasing aside) an image
+          may have and still match. Default: \(PixelTolerance.standard.allowedPixels).
+          """
+      ) { options, value throws(UsageError) in
+        guard let number = Int(value), number >= 0 else {
+          throw UsageError("'\(value)' is not a pixel count; use a whole number, 0 or more.")
+        }
+        options.allowedPixels = number
+      },
+      OptionDeclaration(
+        "--check-layout", value: "rules",
+        help: """
+          png: comma-separated layout rules (\(LayoutRule.allCases.map(\.rawValue).joined(separator: ", ")))
+          or all: each captured page must keep them at each
+          profile (exit 1 when one breaks).
+          """
+      ) { options, list throws(UsageError) in
+        guard list != "all" else {
+          options.layoutRules = LayoutRule.allCases
+          return
+        }
+        var rules: [LayoutRule] = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+          let trimmed = name.trimmingCharacters(in: .whitespaces)
+          guard let rule = LayoutRule(rawValue: trimmed) else {
+            let known = LayoutRule.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("'\(trimmed)' is not a layout rule; use \(known) or all.")
+          }
+          if !rules.contains(rule) { rules.append(rule) }
+        }
+        options.layoutRules = rules
+      },
+      OptionDeclaration(
+        "--junit", value: "file",
+        help: """
+          Also write a JUnit XML report: one test case per
+          golden file, a failure carrying its diff or pixel count.
+          """
+      ) { options, value throws(UsageError) in
+        guard value != "-" else {
+          throw UsageError("'--junit' takes a file, not -: standard output carries the report.")
+        }
+        options.junitPath = value
+      },
       width.lifted(\.width),
     ],
     sections: """
@@ -518,6 +626,9 @@ enum SubcommandDeclarations {
     check: { options throws(UsageError) in
       guard !options.directory.isEmpty else { throw UsageError("Missing '--dir DIR'.") }
       guard !options.locales.isEmpty else { throw UsageError("Missing '--locales LIST'.") }
+      if options.layoutRules != nil, !options.pixels {
+        throw UsageError("'--check-layout' runs in the browser pass: add png to --formats.")
+      }
       guard !options.subjectNames.isEmpty else {
         throw UsageError("Nothing to check: give a CART.json, --request FILES or --status NAMES.")
       }

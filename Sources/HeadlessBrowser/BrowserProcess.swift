@@ -1,0 +1,133 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The browser's process and the two pipes of `--remote-debugging-pipe`: the browser
+/// reads commands from its file descriptor 3 and writes replies and events to its 4, each
+/// message a JSON text ended by a NUL byte. The one file of this module that calls the C
+/// library (posix_spawn, pipes, read, write, waitpid).
+final class BrowserProcess: Sendable {
+  let pid: pid_t
+  /// Our end of the browser's descriptor 3 (we write).
+  private let commands: Int32
+  /// Our end of the browser's descriptor 4 (we read).
+  private let replies: Int32
+
+  /// Starts `executable` with `arguments` (not including argv[0]) in `environment`, its
+  /// standard input from /dev/null and its standard output and error appended to `logPath`.
+  /// - Throws: ``BrowserError/cannotStart`` with the system's reason.
+  init(executable: String, arguments: [String], environment: [String: String], logPath: String) throws(BrowserError) {
+    // A browser that dies would otherwise kill this process on the next write.
+    signal(SIGPIPE, SIG_IGN)
+    var toBrowser: [Int32] = [-1, -1]
+    var fromBrowser: [Int32] = [-1, -1]
+    guard pipe(&toBrowser) == 0 else { throw .cannotStart(reason: Self.reason()) }
+    guard pipe(&fromBrowser) == 0 else {
+      close(toBrowser[0])
+      close(toBrowser[1])
+      throw .cannotStart(reason: Self.reason())
+    }
+    // Every end moved to 10 or above and marked close-on-exec (Glibc's module does not
+    // export pipe2), so no dup2 below maps a descriptor onto itself, which would leave
+    // the flag set, and no other child started meanwhile keeps them past its exec.
+    let ends = (toBrowser + fromBrowser).map { fd -> Int32 in
+      let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+      close(fd)
+      return moved
+    }
+    guard ends.allSatisfy({ $0 >= 10 }) else {
+      ends.filter { $0 >= 0 }.forEach { close($0) }
+      throw .cannotStart(reason: Self.reason())
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    posix_spawn_file_actions_adddup2(&actions, ends[0], 3)
+    posix_spawn_file_actions_adddup2(&actions, ends[3], 4)
+
+    // Safety: every strdup'd string lives until after posix_spawn returns and is freed
+    // once; both arrays end with the nil the C side expects.
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    close(ends[0])
+    close(ends[3])
+    guard status == 0 else {
+      close(ends[1])
+      close(ends[2])
+      throw .cannotStart(reason: String(cString: strerror(status)))
+    }
+    self.pid = pid
+    commands = ends[1]
+    replies = ends[2]
+  }
+
+  /// Writes one message and its NUL. False when the browser has gone.
+  func send(_ message: [UInt8]) -> Bool {
+    var bytes = message
+    bytes.append(0)
+    var offset = 0
+    while offset < bytes.count {
+      // Safety: writes from inside the array's bounds, `count - offset` bytes at most.
+      let written = bytes.withUnsafeBytes { raw in
+        write(commands, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+
+  /// Reads messages until the browser closes its end, handing each (without its NUL) to
+  /// `deliver` in order, then closes our end. Runs on the caller's thread; call once.
+  func readMessages(_ deliver: ([UInt8]) -> Void) {
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      // Safety: reads at most the chunk's size into it.
+      let count = chunk.withUnsafeMutableBytes { read(replies, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      var start = 0
+      for index in 0..<count where chunk[index] == 0 {
+        pending.append(contentsOf: chunk[start..<index])
+        deliver(pending)
+        pending.removeAll(keepingCapacity: true)
+        start = index + 1
+      }
+      pending.append(contentsOf: chunk[start..<count])
+    }
+    close(replies)
+  }
+
+  /// Closes our ends (the browser exits when its command pipe closes) and waits up to
+  /// `seconds` for it to exit, then kills it. Call once.
+  func finish(waitingUpTo seconds: Double) {
+    close(commands)
+    let deadline = Date().addingTimeInterval(seconds)
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if Date() > deadline {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        break
+      }
+      usleep(20_000)
+    }
+  }
+
+  private static func reason() -> String { String(cString: strerror(errno)) }
+}

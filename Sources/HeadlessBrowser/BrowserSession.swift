@@ -1,0 +1,363 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One headless Chromium, started from this process and driven over the DevTools
+/// protocol through `--remote-debugging-pipe`: every page of a run is captured in it,
+/// several at once in separate browser contexts (``capture(_:parallelism:)``).
+///
+/// The browser is started with fixed flags so that the same page gives the same pixels on
+/// any machine with the same browser: sRGB colour, no font hinting, greyscale
+/// anti-aliasing, software rendering, no scroll bars, Skia's portable code paths, English
+/// UI, UTC; and with fonts from ``fontConfiguration`` alone (Debian's Noto fonts), not
+/// the machine's. Its state lives in a temporary folder removed by ``close()``.
+///
+/// Thread-safe: commands may be sent from any thread; each waits for its own answer.
+package final class BrowserSession: Sendable {
+  /// Where Debian's Chromium is: the browser itself, not `/usr/bin/chromium`, the launcher
+  /// script that adds the machine's own flags from `/etc/chromium.d`.
+  package static let defaultExecutable = "/usr/lib/chromium/chromium"
+
+  /// The flags every run uses (besides the pipe, the profile folder and, as root,
+  /// `--no-sandbox`). Each keeps pixels the same from one machine or run to the next.
+  package static let renderingFlags = [
+    "--headless", "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text",
+    "--disable-gpu", "--disable-gpu-rasterization", "--disable-gpu-compositing", "--disable-skia-runtime-opts",
+    "--hide-scrollbars", "--lang=en-US", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+    "--disable-sync", "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
+    "--mute-audio", "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows", "--run-all-compositor-stages-before-draw",
+    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
+  ]
+
+  /// The fontconfig file the browser reads (through `FONTCONFIG_FILE`): Debian's Noto
+  /// fonts only (`fonts-noto-core`, `fonts-noto-cjk`), Noto Sans for `system-ui` and
+  /// `sans-serif`, no hinting, greyscale anti-aliasing. `CACHE` is replaced by a folder
+  /// of the run for a cache fontconfig cannot write to the system's.
+  package static let fontConfiguration = """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+    <fontconfig>
+      <dir>/usr/share/fonts/truetype/noto</dir>
+      <dir>/usr/share/fonts/opentype/noto</dir>
+      <cachedir>/var/cache/fontconfig</cachedir>
+      <cachedir>CACHE</cachedir>
+      <alias binding="same"><family>system-ui</family><prefer><family>Noto Sans</family></prefer></alias>
+      <alias binding="same"><family>sans-serif</family><prefer><family>Noto Sans</family></prefer></alias>
+      <alias binding="same"><family>serif</family><prefer><family>Noto Serif</family></prefer></alias>
+      <alias binding="same"><family>monospace</family><prefer><family>Noto Sans Mono</family></prefer></alias>
+      <match target="font">
+        <edit name="antialias" mode="assign"><bool>true</bool></edit>
+        <edit name="hinting" mode="assign"><bool>false</bool></edit>
+        <edit name="autohint" mode="assign"><bool>false</bool></edit>
+        <edit name="hintstyle" mode="assign"><const>hintnone</const></edit>
+        <edit name="rgba" mode="assign"><const>none</const></edit>
+        <edit name="lcdfilter" mode="assign"><const>lcdnone</const></edit>
+        <edit name="embeddedbitmap" mode="assign"><bool>false</bool></edit>
+      </match>
+    </fontconfig>
+
+    """
+
+  /// The browser's product and version, as it reports them: `HeadlessChrome/156.0.8078.114`.
+  package let version: String
+  /// How long a command may take.
+  package let timeout: Double
+  private let process: BrowserProcess
+  private let dispatcher: Dispatcher
+  /// The run's folder: profile, fontconfig file, log, pages.
+  let folder: URL
+  private let closed = Mutex(false)
+
+  /// Whether a browser is at `executable`.
+  package static func isAvailable(executable: String = defaultExecutable) -> Bool {
+    FileManager.default.isExecutableFile(atPath: executable)
+  }
+
+  /// Starts the browser and asks for its version.
+  /// - Parameters:
+  ///   - executable: the Chromium binary.
+  ///   - timeout: seconds a command may take, starting included.
+  /// - Throws: ``BrowserError`` when it cannot be started or does not answer.
+  package init(executable: String = defaultExecutable, timeout: Double = 60) throws(BrowserError) {
+    guard Self.isAvailable(executable: executable) else {
+      throw .cannotStart(reason: "no browser at \(executable) (Debian's chromium package; scripts/setup-browser)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "headless-browser-\(getpid())-\(UUID().uuidString.prefix(8))")
+    do {
+      try FileManager.default.createDirectory(at: folder.appending(path: "pages"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: folder.appending(path: "profile"), withIntermediateDirectories: true)
+      let fonts = Self.fontConfiguration.replacingOccurrences(
+        of: "<cachedir>CACHE</cachedir>", with: "<cachedir>\(folder.path)/fontconfig</cachedir>")
+      try Data(fonts.utf8).write(to: folder.appending(path: "fonts.conf"))
+    } catch {
+      throw .cannotStart(reason: "cannot make \(folder.path): \(error.localizedDescription)")
+    }
+    var arguments =
+      Self.renderingFlags + [
+        "--remote-debugging-pipe", "--user-data-dir=\(folder.path)/profile", "about:blank",
+      ]
+    if geteuid() == 0 { arguments.insert("--no-sandbox", at: 0) }
+    let environment = [
+      "FONTCONFIG_FILE": folder.appending(path: "fonts.conf").path,
+      "HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "XDG_CACHE_HOME": folder.path,
+      "TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": "disabled:",
+    ]
+    let logPath = folder.appending(path: "browser.log").path
+    process = try BrowserProcess(
+      executable: executable, arguments: arguments, environment: environment, logPath: logPath)
+    dispatcher = Dispatcher(logPath: logPath)
+    self.folder = folder
+    self.timeout = timeout
+    let process = self.process
+    let dispatcher = self.dispatcher
+    let reader = Thread {
+      process.readMessages { dispatcher.deliver($0) }
+      dispatcher.browserExited()
+    }
+    reader.name = "BrowserSession reader"
+    reader.start()
+    do {
+      let reply = try dispatcher.call(process, "Browser.getVersion", [:], session: nil, timeout: timeout)
+      version = reply["product"]?.string ?? "unknown"
+    } catch {
+      process.finish(waitingUpTo: 2)
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+  }
+
+  deinit { close() }
+
+  /// Sends a DevTools command and waits for its result.
+  /// - Parameters:
+  ///   - method: `Domain.method`, e.g. `Page.navigate`.
+  ///   - parameters: its parameters, an object.
+  ///   - session: the target's session (from `Target.attachToTarget`); nil for the browser.
+  /// - Returns: the command's result object.
+  /// - Throws: ``BrowserError/refused(method:message:)`` with the browser's message,
+  ///   ``BrowserError/timedOut(method:seconds:)``, ``BrowserError/exited(log:)``.
+  package func send(_ method: String, _ parameters: DevToolsValue = [:], session: String? = nil) throws(BrowserError)
+    -> DevToolsValue
+  {
+    try dispatcher.call(process, method, parameters, session: session, timeout: timeout)
+  }
+
+  /// Sends a command and waits for it and for the event `event` of the same session,
+  /// which the command causes (`Page.navigate` and `Page.loadEventFired`).
+  /// - Returns: the event's parameters.
+  package func send(
+    _ method: String, _ parameters: DevToolsValue = [:], session: String, awaiting event: String
+  ) throws(BrowserError) -> DevToolsValue {
+    let wait = dispatcher.expect(event, session: session)
+    _ = try dispatcher.call(process, method, parameters, session: session, timeout: timeout)
+    return try dispatcher.wait(for: wait, method: event, timeout: timeout)
+  }
+
+  /// A new tab in a browser context of its own (its own renderer process, so tabs run
+  /// in parallel), ready to capture pages.
+  package func newPage() throws(BrowserError) -> PageCapture {
+    let context = try send("Target.createBrowserContext", ["disposeOnDetach": true])
+    guard let contextID = context["browserContextId"]?.string else {
+      throw .unexpectedReply(method: "Target.createBrowserContext")
+    }
+    let target = try send("Target.createTarget", ["url": "about:blank", "browserContextId": .string(contextID)])
+    guard let targetID = target["targetId"]?.string else { throw .unexpectedReply(method: "Target.createTarget") }
+    let attached = try send("Target.attachToTarget", ["targetId": .string(targetID), "flatten": true])
+    guard let sessionID = attached["sessionId"]?.string else { throw .unexpectedReply(method: "Target.attachToTarget") }
+    return try PageCapture(browser: self, session: sessionID, targetID: targetID, contextID: contextID)
+  }
+
+  /// Captures every job, `parallelism` pages at a time (each in its own tab), and
+  /// returns the results in the jobs' order. A job that fails leaves the others running.
+  package func capture(_ jobs: [CaptureJob], parallelism: Int = ProcessInfo.processInfo.activeProcessorCount)
+    -> [Result<PageCapture.Capture, BrowserError>]
+  {
+    let workers = max(1, min(parallelism, jobs.count))
+    let results = Mutex([Result<PageCapture.Capture, BrowserError>?](repeating: nil, count: jobs.count))
+    let next = Atomic(0)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      let page: PageCapture
+      do throws(BrowserError) {
+        page = try newPage()
+      } catch {
+        // The others take this worker's jobs; if none could open a tab, jobs stay nil.
+        return
+      }
+      defer { page.close() }
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < jobs.count else { break }
+        let job = jobs[index]
+        let result: Result<PageCapture.Capture, BrowserError>
+        do throws(BrowserError) {
+          result = .success(try page.capture(html: job.html, profile: job.profile, script: job.script))
+        } catch {
+          result = .failure(error)
+        }
+        results.withLock { $0[index] = result }
+      }
+    }
+    return results.withLock { all in
+      all.map { $0 ?? .failure(.cannotStart(reason: "no tab could be opened")) }
+    }
+  }
+
+  /// Closes the browser (waiting briefly for it to exit) and removes its folder. Later
+  /// commands fail with ``BrowserError/exited(log:)``.
+  package func close() {
+    let wasClosed = closed.withLock { closed in
+      defer { closed = true }
+      return closed
+    }
+    guard !wasClosed else { return }
+    _ = try? dispatcher.call(process, "Browser.close", [:], session: nil, timeout: 5)
+    process.finish(waitingUpTo: 5)
+    try? FileManager.default.removeItem(at: folder)
+  }
+}
+
+/// One page to capture: its HTML, the device it is shown on, and a script whose result
+/// comes back with the image.
+package struct CaptureJob: Sendable {
+  package let html: String
+  package let profile: DeviceProfile
+  /// An expression evaluated in the page after it has settled, before the capture; its
+  /// value (awaited if a promise) comes back as ``PageCapture/Capture/scriptResult``.
+  package let script: String?
+
+  package init(html: String, profile: DeviceProfile, script: String? = nil) {
+    self.html = html
+    self.profile = profile
+    self.script = script
+  }
+}
+
+/// Matches answers and events from the browser to the threads waiting for them.
+final class Dispatcher: Sendable {
+  /// Where one answer or event is handed over.
+  final class Slot: Sendable {
+    let ready = DispatchSemaphore(value: 0)
+    let value = Mutex<Result<DevToolsValue, BrowserError>?>(nil)
+
+    func fill(_ result: Result<DevToolsValue, BrowserError>) {
+      let first = value.withLock { value in
+        guard value == nil else { return false }
+        value = result
+        return true
+      }
+      if first { ready.signal() }
+    }
+  }
+
+  private struct State: ~Copyable {
+    var nextID = 1
+    var calls: [Int: Slot] = [:]
+    var events: [String: [Slot]] = [:]
+    var exited = false
+  }
+
+  private let state = Mutex(State())
+  private let logPath: String
+
+  init(logPath: String) { self.logPath = logPath }
+
+  func call(
+    _ process: BrowserProcess, _ method: String, _ parameters: DevToolsValue, session: String?, timeout: Double
+  ) throws(BrowserError) -> DevToolsValue {
+    let slot = Slot()
+    let registered: Int? = state.withLock { state in
+      guard !state.exited else { return nil }
+      let id = state.nextID
+      state.nextID += 1
+      state.calls[id] = slot
+      return id
+    }
+    guard let id = registered else { throw .exited(log: logTail()) }
+    var message: [String: DevToolsValue] = ["id": .number(Double(id)), "method": .string(method), "params": parameters]
+    if let session { message["sessionId"] = .string(session) }
+    guard process.send(DevToolsValue.object(message).json()) else {
+      _ = state.withLock { $0.calls.removeValue(forKey: id) }
+      throw .exited(log: logTail())
+    }
+    return try wait(for: slot, method: method, timeout: timeout) {
+      _ = self.state.withLock { $0.calls.removeValue(forKey: id) }
+    }
+  }
+
+  /// A slot the next event `method` of `session` fills.
+  func expect(_ method: String, session: String) -> Slot {
+    let slot = Slot()
+    state.withLock { state in
+      if state.exited {
+        slot.fill(.failure(.exited(log: "")))
+      } else {
+        state.events[session + " " + method, default: []].append(slot)
+      }
+    }
+    return slot
+  }
+
+  func wait(
+    for slot: Slot, method: String, timeout: Double, onTimeout: () -> Void = {}
+  ) throws(BrowserError) -> DevToolsValue {
+    if slot.ready.wait(timeout: .now() + timeout) == .timedOut {
+      onTimeout()
+      throw .timedOut(method: method, seconds: timeout)
+    }
+    switch slot.value.withLock({ $0 }) {
+    case .success(let value): return value
+    case .failure(let error): throw error.completed(method: method, log: logTail())
+    case nil: throw .unexpectedReply(method: method)
+    }
+  }
+
+  /// Hands one message to whoever waits for it; events nobody waits for are dropped.
+  func deliver(_ bytes: [UInt8]) {
+    guard let message = DevToolsValue.parse(bytes) else { return }
+    if let id = message["id"]?.number {
+      guard let slot = state.withLock({ $0.calls.removeValue(forKey: Int(id)) }) else { return }
+      if let error = message["error"] {
+        slot.fill(.failure(.refused(method: "", message: error["message"]?.string ?? "no reason given")))
+      } else {
+        slot.fill(.success(message["result"] ?? [:]))
+      }
+    } else if let method = message["method"]?.string {
+      let key = (message["sessionId"]?.string ?? "") + " " + method
+      let slots = state.withLock { state in state.events.removeValue(forKey: key) ?? [] }
+      for slot in slots { slot.fill(.success(message["params"] ?? [:])) }
+    }
+  }
+
+  /// Fails every waiting call and event: the pipe has closed.
+  func browserExited() {
+    let waiting = state.withLock { state in
+      state.exited = true
+      let slots = Array(state.calls.values) + state.events.values.flatMap { $0 }
+      state.calls = [:]
+      state.events = [:]
+      return slots
+    }
+    for slot in waiting { slot.fill(.failure(.exited(log: ""))) }
+  }
+
+  /// The last lines of the browser's log.
+  func logTail() -> String {
+    guard let data = FileManager.default.contents(atPath: logPath) else { return "" }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").suffix(5)
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension BrowserError {
+  /// The error with the browser's log where it exited, and the command's name where the
+  /// browser refused one.
+  fileprivate func completed(method: String, log: String) -> BrowserError {
+    switch self {
+    case .exited: .exited(log: log)
+    case .refused(_, let message): .refused(method: method, message: message)
+    default: self
+    }
+  }
+}
