@@ -21,9 +21,13 @@ public enum OutputProperties {
   /// - Parameter servedScript: a page `render-cli serve` sends may hold the server's one
   ///   live script (`<script src="/…" integrity="sha256-…">`, nothing inline) and the
   ///   `<noscript>` refresh.
+  ///
+  /// Every page may hold the shell's empty icon, `<link rel="icon" href="data:,">` exactly
+  /// (it loads nothing; without it browsers ask for `/favicon.ico`).
   public static func checkHTML(_ html: String, _ label: String, servedScript: Bool = false) throws(PropertyFailure) {
     for tag in try HTMLTags.scan(html) {
       if servedScript, tag.name == "noscript" || (tag.name == "script" && isServedScript(tag)) { continue }
+      if isShellIcon(tag) { continue }
       if forbiddenElements.contains(tag.name) {
         throw PropertyFailure("html.noActiveElement", "\(label): <\(tag.name)> in the markup")
       }
@@ -39,6 +43,13 @@ public enum OutputProperties {
         }
       }
     }
+  }
+
+  /// The page shell's empty icon: a `<link>` with exactly `rel="icon"` and `href="data:,"`.
+  static func isShellIcon(_ tag: HTMLTags.Tag) -> Bool {
+    guard tag.name == "link", tag.attributes.count == 2 else { return false }
+    let attributes = Dictionary(tag.attributes, uniquingKeysWith: { first, _ in first })
+    return attributes["rel"] == "icon" && attributes["href"] == "data:,"
   }
 
   /// The server's own script: loaded from its own path with a hash it pins.

@@ -16,10 +16,12 @@ import Testing
     #expect(html.contains("<meta charset=\"utf-8\">"))
     #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
     #expect(!html.contains("<script"))
-    #expect(!html.contains("<link"))
+    // The one `<link>` is the empty icon, which loads nothing.
+    #expect(html.components(separatedBy: "<link").count == 2)
+    #expect(html.contains("<link rel=\"icon\" href=\"data:,\">"))
     #expect(!html.contains("src="))
-    // The only link leaving the page is the privacy policy.
-    #expect(html.components(separatedBy: "href=\"").count == 2)
+    // The only link leaving the page is the privacy policy (besides the icon's `data:,`).
+    #expect(html.components(separatedBy: "href=\"").count == 3)
     #expect(html.contains("href=\"https://example.com/privacy\""))
   }
 

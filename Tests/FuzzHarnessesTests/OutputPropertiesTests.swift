@@ -31,6 +31,11 @@ import Testing
     ("<p>a < b</p>", "html.wellFormed"),
     (#"<p title="a>b</p>"#, "html.wellFormed"),
     ("<!-- never closed <p>", "html.wellFormed"),
+    // The shell's empty icon, exactly; any other link is active.
+    (#"<link rel="icon" href="data:,"><p>a</p>"#, nil),
+    (#"<link rel="icon" href="data:image/svg+xml,<svg/onload=x>">"#, "html.noActiveElement"),
+    (#"<link rel="stylesheet" href="data:,">"#, "html.noActiveElement"),
+    (#"<link rel="icon" href="data:," onload="go()">"#, "html.noActiveElement"),
   ])
   func markupThatRunsSomethingFails(_ html: String, _ property: String?) {
     #expect(htmlFailure(html) == property)

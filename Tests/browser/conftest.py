@@ -206,3 +206,8 @@ def pytest_terminal_summary(terminalreporter):
     if made:
         terminalreporter.write_sep("-", "screenshots")
         terminalreporter.write_line(f"{len(made)} screenshots (390 CSS px wide, light and dark) in {SCREENSHOTS}")
+
+
+# WebKit and Firefox run in runs of their own (BROWSER_ENGINE=webkit|firefox, see
+# scripts/test-browser); the Chromium run leaves their module out.
+collect_ignore = [] if os.environ.get("BROWSER_ENGINE") else ["test_engines.py"]

@@ -432,9 +432,59 @@ window.__lab = (() => {
     return { problems, scrollRange: range };
   }
 
+  // --- amounts-on-one-line ----------------------------------------------------------------
+  // Every amount (an item's price, a summary line's value, the total) is one line of text,
+  // all of it inside the viewport: a price broken over two lines, or cut at the screen's
+  // edge, misreads.
+  const AMOUNTS = '.price, .summary-line dd, .total-amount';
+
+  function amounts() {
+    const problems = [];
+    const width = layoutWidth();
+    for (const el of document.querySelectorAll(AMOUNTS)) {
+      if (!rendered(el)) continue;
+      const lines = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!/\S/.test(node.data) || !rendered(node.parentElement)) continue;
+        if (!visiblePart(node.parentElement.getBoundingClientRect(), node.parentElement, true)) continue; // visually hidden
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+          if (rect.width < EPS || rect.height < EPS) continue;
+          if (rect.left < -EPS || rect.right > width + EPS) {
+            problems.push(`amount ${named(el)} spans x ${px(rect.left)}…${px(rect.right)} outside 0…${width}`);
+          }
+          const middle = (rect.top + rect.bottom) / 2;
+          if (!lines.some((line) => middle > line.top && middle < line.bottom)) lines.push(rect);
+        }
+      }
+      if (lines.length > 1) problems.push(`amount ${named(el)} is broken over ${lines.length} lines`);
+    }
+    return problems;
+  }
+
+  // --- lang-and-dir -----------------------------------------------------------------------
+  // The root's `lang` is the page's language (its primary subtag as expected) and the
+  // engine lays the page out in the direction its `dir` says, which is the language's.
+  function language(expectedLanguage, expectedDir) {
+    const problems = [];
+    const root = document.documentElement;
+    const lang = root.getAttribute('lang') || '';
+    if (lang.split('-')[0].toLowerCase() !== expectedLanguage) problems.push(`<html lang="${lang}">, expected a ${expectedLanguage} tag`);
+    if (!root.matches(`:lang(${expectedLanguage})`)) problems.push(`the engine does not match :lang(${expectedLanguage}) on <html lang="${lang}">`);
+    const dir = root.getAttribute('dir') || '';
+    if (dir !== expectedDir) problems.push(`<html dir="${dir}">, expected ${expectedDir}`);
+    for (const el of [root, document.body]) {
+      const actual = getComputedStyle(el).direction;
+      if (actual !== expectedDir) problems.push(`${describe(el)} is laid out ${actual}, expected ${expectedDir}`);
+    }
+    return problems;
+  }
+
   function setTextSize(percent) {
     document.documentElement.style.fontSize = percent ? `${percent}%` : '';
   }
 
-  return { overflow, cutOff, targets, overlaps, mirrored, merchantDirection, motion, settle, totalInView, setTextSize };
+  return { overflow, cutOff, targets, overlaps, mirrored, merchantDirection, motion, settle, totalInView, setTextSize, amounts, language };
 })();

@@ -106,15 +106,33 @@ def browser_versions() -> tuple[str, str]:
     return browser, driver.split(" (")[0]
 
 
+def engine_versions() -> tuple[str, str]:
+    """WebKitGTK's (Debian's webkit2gtk-driver package) and Firefox ESR's versions, for
+    test_engines.py; fails when the driver, MiniBrowser or Firefox is missing."""
+    from engines import FIREFOX, MINIBROWSER, WEBKIT_DRIVER
+
+    for path in (WEBKIT_DRIVER, MINIBROWSER, FIREFOX):
+        if not path.exists():
+            raise ToolError(f"{path} is missing; run scripts/setup-browser (Debian webkit2gtk-driver, firefox-esr)")
+    webkit = subprocess.run(
+        ["dpkg-query", "-W", "-f", "${Version}", "webkit2gtk-driver"], capture_output=True, text=True, timeout=60
+    ).stdout.strip()
+    firefox = subprocess.run([str(FIREFOX), "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    if not webkit or not re.search(r"\d+\.\d+", firefox):
+        raise ToolError(f"cannot read the versions of webkit2gtk-driver ({webkit!r}) and {FIREFOX} ({firefox!r})")
+    return f"WebKitGTK {webkit.split('-')[0]}", firefox.removeprefix("Mozilla ")
+
+
 def main() -> int:
     try:
         browser, driver = browser_versions()
+        webkit, firefox = engine_versions()
         _, axe = axe_source()
         vnu, _ = vnu_version()
     except ToolError as error:
         print(f"setup-browser: error: {error}", file=sys.stderr)
         return 1
-    print(f"setup-browser: {browser}; {driver}; axe-core {'.'.join(map(str, axe))}; vnu {vnu}")
+    print(f"setup-browser: {browser}; {driver}; {webkit}; {firefox}; axe-core {'.'.join(map(str, axe))}; vnu {vnu}")
     return 0
 
 

@@ -4,8 +4,9 @@
 /// The policy allows no inline script or style but by hash: the live script's hash and
 /// the hashes of every screen's style sheet (``StyleSheets``), so the script may swap one
 /// screen's sheet for another's. The hashes are constants computed when the sources are
-/// embedded (``ContentHashes``). Nothing else loads: no images, no fonts, no frames,
-/// connections only to this origin (the live updates).
+/// embedded (``ContentHashes``). Nothing else loads: no images but `data:` ones (the
+/// page's empty icon, which keeps browsers from asking for `/favicon.ico`), no fonts, no
+/// frames, connections only to this origin (the live updates).
 struct SecurityHeaders: Sendable {
   let contentSecurityPolicy: String
   let scriptIntegrity: String
@@ -15,7 +16,7 @@ struct SecurityHeaders: Sendable {
     let styles = ContentHashes.styleSheets.map { "'\($0)'" }
     contentSecurityPolicy = [
       "default-src 'none'", "script-src '\(scriptIntegrity)'", "style-src \(styles.joined(separator: " "))",
-      "connect-src 'self'", "img-src 'none'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
+      "connect-src 'self'", "img-src data:", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
     ].joined(separator: "; ")
   }
 

@@ -211,10 +211,15 @@ package enum PageShell {
           .init("http-equiv", "Content-Security-Policy"),
           .init(
             "content",
-            "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'self'; base-uri 'none'"),
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'"),
         ])
       html.newline()
     }
+    // An empty icon of the page's own: without one, WebKit and Firefox ask for
+    // `/favicon.ico` by themselves and the policy refuses it (an error in the customer's
+    // console on every screen). The policy allows `data:` images for it.
+    html.void("link", [.init("rel", "icon"), .init("href", "data:,")])
+    html.newline()
     html.raw(TrustedHTML(literal: "<title>"))
   }
 
