@@ -17,6 +17,8 @@ let package = Package(
     // Snapshot-test carts and screens across locales from Swift Testing or XCTest.
     .library(name: "CartSnapshotTesting", targets: ["CartSnapshotTesting", "SnapshotFiles"]),
     .executable(name: "render-cli", targets: ["render-cli"]),
+    // The merchant's side: a Swift client of the relay's HTTP API with the seeds' names.
+    .library(name: "TapToShareClient", targets: ["TapToShareClient"]),
   ],
   targets: [
     // C libraries from Debian, each behind one Swift file that imports it.
@@ -113,6 +115,9 @@ let package = Package(
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
         "StringCatalog", "PixelSnapshots", "HeadlessBrowser", "PixelDiff",
       ]),
+    // The relay's merchant API for a merchant's Swift code, over FoundationNetworking:
+    // its own light models, none of the engine (docs/ARCHITECTURE.md).
+    .target(name: "TapToShareClient"),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
 
     // Fuzzing (docs/FUZZING.md): one folder per harness under Fuzz/ with its seed corpus
@@ -175,6 +180,8 @@ let package = Package(
       name: "FallbackServerTests",
       dependencies: ["FallbackServer", "SessionReplay", "CartRender", "FormRender", "RenderCore"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
+    // The client against a real `render-cli serve` (the built binary) and a scripted customer.
+    .testTarget(name: "TapToShareClientTests", dependencies: ["TapToShareClient"]),
     .testTarget(
       name: "RenderCLITests",
       dependencies: ["render-cli", "RenderCore", "FallbackServer", "SnapshotFiles", "GoldenFiles", "HeadlessBrowser"]
