@@ -118,6 +118,12 @@ package final class RelayServer: HTTPService {
     case .metrics:
       guard authorized(request) else { return .respond(secured(unauthorized)) }
       result = .respond(metricsPage())
+    case .openAPI:
+      // The API's own description, public as the API's documentation is: no key.
+      result = .respond(
+        HTTPResponse(
+          status: 200, headers: [("Content-Type", "application/yaml")],
+          body: Array((EmbeddedOpenAPI.files.first?.text ?? "").utf8)))
     case .createSession, .call, .events, .deleteSession:
       guard authorized(request) else { return .respond(secured(unauthorized)) }
       result = try merchant(endpoint, request)

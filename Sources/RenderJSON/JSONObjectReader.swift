@@ -48,10 +48,13 @@ package struct JSONObjectReader<Key: JSONKey> {
     return (value, path(of: key))
   }
 
-  /// The member's value and path, or nil when absent. An explicit `null` counts as absent.
+  /// The member's value and path, or nil when absent. An explicit `null` is a value like
+  /// any other, which the caller's typed reading refuses (`expected a string, found
+  /// null`): taken as absent, a `null` adjusted price would silently drop a discount, the
+  /// very mistake unknown keys are refused for. A member with nothing to say is left out.
   @inlinable
   package func optional(_ key: Key) -> (JSONValue, JSONPath)? {
-    guard let value = self[key], value != .null else { return nil }
+    guard let value = self[key] else { return nil }
     return (value, path(of: key))
   }
 
@@ -153,23 +156,36 @@ extension JSONValue {
     return strings.count == elements.count ? strings : nil
   }
 
-  /// An integer literal (no fraction, no exponent) within `range`.
+  /// A whole number within `range`, however the literal writes it: JSON has no integer
+  /// type and JSON Schema's `integer` is any number whose fraction is zero, so `62`,
+  /// `62.0`, `6.2e1` and `620e-1` are all 62; `62.5` is refused saying so.
   package func integer(at path: JSONPath, in range: ClosedRange<Int>, log: inout ProblemLog) -> Int? {
     guard case .number(let literal) = self else {
       log.add(path, "expected an integer, found \(typeName)")
       return nil
     }
-    guard let value = Int(literal) else {
-      let isWhole = literal.drop { $0 == "-" }.allSatisfy { $0.isASCII && $0.isNumber }
-      log.add(
-        path,
-        isWhole
-          ? "must be between \(range.lowerBound) and \(range.upperBound), found \(Echo.literal(literal))"
-          : "expected a whole number, found \(Echo.literal(literal))")
+    let outOfRange = "must be between \(range.lowerBound) and \(range.upperBound), found \(Echo.literal(literal))"
+    if let value = Int(literal) {
+      guard range.contains(value) else {
+        log.add(path, outOfRange)
+        return nil
+      }
+      return value
+    }
+    guard let parsed = DecimalLiteral(literal) else {
+      log.add(path, "\(Echo.literal(literal)) is not a number")
       return nil
     }
-    guard range.contains(value) else {
-      log.add(path, "must be between \(range.lowerBound) and \(range.upperBound), found \(Echo.literal(literal))")
+    guard parsed.scale == 0 else {
+      log.add(path, "expected a whole number (62, 62.0 and 6.2e1 are all 62), found \(Echo.literal(literal))")
+      return nil
+    }
+    // Whole, and within `Int`'s 18 safe digits, or out of any range a member has.
+    let bounds = max(range.lowerBound.magnitude, range.upperBound.magnitude)
+    guard parsed.integerDigits <= 18, parsed.value.magnitude <= Decimal(bounds),
+      case let value = NSDecimalNumber(decimal: parsed.value).intValue, range.contains(value)
+    else {
+      log.add(path, outOfRange)
       return nil
     }
     return value
@@ -183,6 +199,9 @@ package struct DecimalLiteral {
   package static let maximumIntegerDigits = 20
   /// `Decimal` holds 38 significant decimal digits exactly.
   package static let maximumSignificantDigits = 38
+  /// `Decimal`'s smallest exponent is -128: a literal with more decimal places than that
+  /// is held as zero (see ``init(_:)``).
+  package static let maximumScale = 128
 
   package var value: Decimal
   /// Decimal places that matter (trailing zeros do not): `14.30` has 1, `1e-3` has 3.
@@ -245,6 +264,13 @@ package struct DecimalLiteral {
     integerDigits = max(0, digitCount + power)
     guard integerDigits <= Self.maximumIntegerDigits + 1, significantDigits <= Self.maximumSignificantDigits + 1 else {
       // Too large to hold; the caller reports the digit counts.
+      value = 0
+      return
+    }
+    // More places than `Decimal`'s smallest exponent: with at most 38 significant digits
+    // the number is below 10^-90, zero at any currency's minor units, and the caller
+    // rounds it with its usual warning (`Decimal(string:)` would refuse or round it).
+    guard scale <= Self.maximumScale else {
       value = 0
       return
     }

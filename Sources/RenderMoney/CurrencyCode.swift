@@ -1,20 +1,20 @@
 import Foundation
-import RenderLocalization
 import Synchronization
 
-/// A current ISO 4217 currency code: three capital ASCII letters that ICU's CLDR data
-/// lists as a common, non-deprecated currency (`USD`, `JPY`, `KWD`).
+/// A current ISO 4217 currency code (`USD`, `JPY`, `KWD`, `ZWG`, `XCG`): one of ISO 4217's
+/// list one as the project carries it (`data/iso4217.txt`, embedded by `scripts/embed-data`),
+/// with minor units and not a fund.
 ///
-/// The source of truth is ICU (`ucurr`), not a table here, so XXX (no currency), XTS
-/// (testing), withdrawn codes such as ESP or DEM, and lower case (`usd`) are refused. The
-/// initializer is the only way to make one, so a value that exists holds such a code.
-/// Also the home of the currency facts read from the same data (minor units).
+/// Not the system ICU's list, which lags ISO by years (it still had HRK, SLL, CUC and ANG,
+/// and not ZWG or XCG). XXX (no currency), XTS (testing), precious metals, withdrawn codes
+/// (ESP, HRK) and lower case (`usd`) are refused. The initializer is the only way to make
+/// one, so a value that exists holds such a code. Also the home of the currency facts
+/// read from Foundation's data (minor units).
 public struct CurrencyCode: Sendable, Hashable, CustomStringConvertible {
   /// The code, e.g. `USD`.
   public let rawValue: String
 
-  /// The currency `code`; nil when it is not three capital ASCII letters that ICU lists
-  /// as a current currency.
+  /// The currency `code`; nil when it is not a current ISO 4217 code (``current``).
   public init?(_ code: String) {
     guard Self.isKnown(code) else { return nil }
     rawValue = code
@@ -23,11 +23,15 @@ public struct CurrencyCode: Sendable, Hashable, CustomStringConvertible {
   /// The code, e.g. `USD`.
   public var description: String { rawValue }
 
-  /// True for a three-letter code that is a current ISO 4217 currency in CLDR (ICU):
-  /// not XXX (no currency), XTS (testing), nor a withdrawn code such as ESP or DEM.
-  package static func isKnown(_ code: String) -> Bool {
-    code.count == 3 && code.allSatisfy { $0.isASCII && $0.isUppercase } && ICU.isCurrentCurrency(code)
-  }
+  /// True for a code of ``current``.
+  package static func isKnown(_ code: String) -> Bool { current.contains(code) }
+
+  /// The current ISO 4217 codes: the first column of each line of `data/iso4217.txt`
+  /// but its `#` comments (each three capital ASCII letters; a test checks the file).
+  package static let current: Set<String> = Set(
+    (EmbeddedCurrencies.files.first?.text ?? "").split(separator: "\n").compactMap { line in
+      line.hasPrefix("#") ? nil : line.split(separator: "\t").first.map(String.init)
+    })
 
   private static let minorUnits = Mutex<[String: Int]>([:])
 
@@ -43,11 +47,13 @@ public struct CurrencyCode: Sendable, Hashable, CustomStringConvertible {
     return digits
   }
 
-  /// The digits after the decimal point when Foundation writes 0.123456789 in `code`.
+  /// The digits after the decimal point when Foundation writes 0.123456789 in `code`:
+  /// counted after the figure's `0.`, since a symbol may hold a full stop of its own
+  /// (XCG's is `Cg.`).
   private static func countedFractionDigits(_ code: String, locale: Locale) -> Int {
     let written = Decimal(string: "0.123456789", locale: locale)?.formatted(
       Decimal.FormatStyle.Currency(code: code, locale: locale))
-    guard let written, let point = written.firstIndex(of: ".") else { return 0 }
-    return written[written.index(after: point)...].prefix { $0.isASCII && $0.isNumber }.count
+    guard let written, let figure = written.range(of: "0.") else { return 0 }
+    return written[figure.upperBound...].prefix { $0.isASCII && $0.isNumber }.count
   }
 }

@@ -53,7 +53,7 @@ import Testing
         "cart.json: $.items[1].name: must not be empty",
         "cart.json: $.items[1].quantity: must be between 1 and 1000000000, found 0",
         "cart.json: $.items[1].totalPrice: expected an amount (a JSON number), found a string",
-        "cart.json: $.items[2].quantity: expected a whole number, found 2.5",
+        "cart.json: $.items[2].quantity: expected a whole number (62, 62.0 and 6.2e1 are all 62), found 2.5",
         "cart.json: $.items[2].descriptions[1]: expected a string, found a number",
         "cart.json: $.summary.summaryLines[0].value: expected an amount (a JSON number) or text (a string), found a boolean",
         "cart.json: $.summary.footer: expected a string, found a number",

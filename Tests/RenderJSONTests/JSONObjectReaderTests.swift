@@ -47,7 +47,8 @@ import Testing
     let reader = try #require(
       JSONObjectReader<Key>(try JSONParser.parse(Array(#"{"price": 2.50, "note": null}"#.utf8)), at: .root, log: &log))
     #expect(reader.contains(.note))
-    #expect(reader.optional(.note) == nil)
+    #expect(reader.optional(.note)?.0 == .null)
+    #expect(reader.optional(.name) == nil)
     #expect(reader.optional(.price)?.0 == .number("2.50"))
     #expect(reader.path(of: .price) == JSONPath.root.appending(key: "price"))
     #expect(log.problems.isEmpty)

@@ -4,6 +4,7 @@ enum Endpoint: Equatable {
   case health
   case script
   case metrics
+  case openAPI
   case createSession
   case call(id: String)
   case events(id: String)
@@ -17,6 +18,7 @@ enum Endpoint: Equatable {
     ("GET", ["healthz"], { _ in .health }),
     ("GET", ["live.js"], { _ in .script }),
     ("GET", ["metrics"], { _ in .metrics }),
+    ("GET", ["v1", "openapi.yaml"], { _ in .openAPI }),
     ("POST", ["v1", "sessions"], { _ in .createSession }),
     ("POST", ["v1", "sessions", "{id}", "calls"], { .call(id: $0[0]) }),
     ("GET", ["v1", "sessions", "{id}", "events"], { .events(id: $0[0]) }),
@@ -25,6 +27,10 @@ enum Endpoint: Equatable {
     ("POST", ["c", "{token}"], { .submit(token: $0[0]) }),
     ("GET", ["c", "{token}", "events"], { .stream(token: $0[0]) }),
   ]
+
+  /// Every route as `METHOD /path` with `{id}` and `{token}` for its parameters, in table
+  /// order: what `docs/openapi.yaml` documents (a test holds the two equal).
+  static var routes: [String] { table.map { "\($0.method) /" + $0.pattern.joined(separator: "/") } }
 
   /// What a request asks for: the endpoint, `405` with the methods the path allows, or
   /// `404` when no route has the path. `HEAD` finds the `GET` route of its path (RFC 9110

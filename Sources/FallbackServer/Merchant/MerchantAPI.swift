@@ -84,8 +84,14 @@ extension RelayServer {
     }
     var response = HTTPResponse.json(
       201,
-      JSONOutput.render(.object([("id", .string(id)), ("customerURL", .string("/c/" + customerToken))]))
-        .trimmingSuffixNewline())
+      JSONOutput.render(
+        .object([
+          ("id", .string(id)), ("customerURL", .string("/c/" + customerToken)),
+          // The URL's last segment on its own, for a client (or an OpenAPI link) that
+          // passes it on without cutting the URL apart.
+          ("customerToken", .string(customerToken)),
+        ])
+      ).trimmingSuffixNewline())
     response.headers.append(("Location", "/v1/sessions/" + id))
     return response
   }
@@ -191,20 +197,29 @@ extension RelayServer {
     case kept(String)
   }
 
+  /// A query's whole number: one or more ASCII digits, nothing else (no sign, no space,
+  /// no fraction), of any length. One past `Int.max` is taken as `Int.max`: no event has a
+  /// greater sequence number, and a wait is taken as 30 s anyway, so a larger figure
+  /// means the same and is not an error.
+  static func wholeNumber(_ text: String) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Int(text) ?? .max
+  }
+
   /// `GET /v1/sessions/{id}/events?after=N&wait=S`: a long poll. A `HEAD` neither waits
   /// nor touches the session.
   private func events(id: String, _ request: HTTPRequest) throws(SessionStoreError) -> RouteResult {
     let isHead = request.method == "HEAD"
     var after = 0
     if let text = request.argument("after") {
-      guard let value = Int(text), value >= 0 else {
+      guard let value = Self.wholeNumber(text) else {
         return .respond(.json(400, #"{"error": "badArgument", "message": "after is a whole number from 0"}"#))
       }
       after = value
     }
     var wait = 0
     if let text = request.argument("wait") {
-      guard let value = Int(text), value >= 0 else {
+      guard let value = Self.wholeNumber(text) else {
         return .respond(.json(400, #"{"error": "badArgument", "message": "wait is whole seconds from 0 to 30"}"#))
       }
       wait = min(value, ServerOptions.maximumWaitSeconds)

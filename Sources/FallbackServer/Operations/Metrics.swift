@@ -43,6 +43,7 @@ final class Metrics: Sendable {
       case .health: self = .health
       case .script: self = .script
       case .metrics: self = .metrics
+      case .openAPI: self = .other
       }
     }
 
