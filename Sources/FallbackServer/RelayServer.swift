@@ -82,6 +82,7 @@ package final class RelayServer: HTTPService {
       return .respond(secured(response))
     case .found(let endpoint):
       if request.bodyTooLarge {
+        metrics.refused(.bodyTooLarge)
         return .respond(secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)))
       }
       do throws(SessionStoreError) {

@@ -139,6 +139,7 @@ extension RelayServer {
       return .respond(Self.event("retry: 300\n: no change\n\n"))
     }
     guard parked.count(found.id) < options.waitsPerSession else {
+      metrics.refused(.tooManyWaits)
       return .respond(.text(429, "Too many open pages for this session.\n"))
     }
     return .wait(key: found.id, version: found.changes, deadline: deadline)

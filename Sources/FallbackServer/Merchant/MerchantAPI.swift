@@ -80,6 +80,7 @@ extension RelayServer {
       }
     } catch {
       guard error == .full else { throw error }
+      metrics.refused(.tooManySessions)
       return .json(503, #"{"error": "tooManySessions"}"#)
     }
     var response = HTTPResponse.json(
@@ -217,6 +218,7 @@ extension RelayServer {
     let deadline = request.arrival + .seconds(wait)
     if events.isEmpty, !isHead, ContinuousClock.now < deadline, !parked.isStopped {
       guard parked.count(id) < options.waitsPerSession else {
+        metrics.refused(.tooManyWaits)
         return .respond(.json(429, #"{"error": "tooManyWaits"}"#))
       }
       return .wait(key: id, version: changes, deadline: deadline)

@@ -50,7 +50,8 @@ final class RedisConnection: @unchecked Sendable {
     context = made
     if milliseconds == 0 { _ = tts_redis_set_timeout(made, 0) }
     if let password = address.password {
-      let login = address.user.map { ["AUTH", $0, password] } ?? ["AUTH", password]
+      // No user (or an empty one): the default user, `AUTH PASSWORD`.
+      let login = address.user.flatMap { $0.isEmpty ? nil : ["AUTH", $0, password] } ?? ["AUTH", password]
       if case .error(let text) = try command(login) {
         throw RedisFailure(description: "\(address): login refused: \(text)")
       }

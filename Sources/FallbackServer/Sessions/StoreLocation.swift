@@ -42,9 +42,17 @@ package enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
       }
     default: return nil
     }
-    address.user = parts.user
+    address.user = Self.user(parts.user)
     address.password = parts.password
     self = .redis(address)
+  }
+
+  /// The URL's user, nil when empty: `redis://:PASSWORD@…` (the Redis URI scheme's
+  /// password-only form, as `redis-cli -u` reads it) logs in as the default user with
+  /// `AUTH PASSWORD`, not as a user named "".
+  static func user(_ text: String?) -> String? {
+    guard let text, !text.isEmpty else { return nil }
+    return text
   }
 
   /// An IPv6 address without its brackets (Foundation keeps them on some systems).
@@ -121,7 +129,8 @@ package struct SentinelLocation: Sendable, Equatable, CustomStringConvertible {
     }
     let name = String(parts.path.drop { $0 == "/" })
     guard !name.isEmpty, !name.contains("/") else { return nil }
-    self.init(sentinels: sentinels, masterName: name, user: parts.user, password: parts.password)
+    self.init(
+      sentinels: sentinels, masterName: name, user: StoreLocation.user(parts.user), password: parts.password)
     if let text = parts.queryItems?.first(where: { $0.name == "db" })?.value {
       guard let database = Int(text), (0...65535).contains(database) else { return nil }
       self.database = database
