@@ -89,11 +89,16 @@ let package = Package(
     .target(name: "SnapshotFiles", dependencies: ["RenderCore"]),
     // The assertion for a user's tests: reports to Swift Testing or XCTest.
     .target(name: "CartSnapshotTesting", dependencies: ["SnapshotFiles", "RenderCore"]),
+    // The HTTP transport under both servers: libmicrohttpd behind one bridge file, a
+    // one-method responder, parking of requests that wait, the hostile-client policy
+    // (framing, body limit, request timeout, connections per address). The only module
+    // that imports CMicroHTTPD.
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RenderBase"]),
     // The relay server (`render-cli serve`): routes, session store, live updates.
     .target(
       name: "FallbackServer",
       dependencies: [
-        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD", "CHiredis",
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "CHiredis",
       ]),
     // Writes the server's CSP hashes (Sources/FallbackServer/Security/ContentHashes.swift)
     // from its live script and style sheets, through `sha256sum` (scripts/embed-data).
@@ -157,11 +162,11 @@ let package = Package(
     .testTarget(name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "RenderCore"]),
     .testTarget(
       name: "FallbackServerTests",
-      dependencies: ["FallbackServer", "SessionReplay", "CartRender", "FormRender", "RenderCore"]),
+      dependencies: ["FallbackServer", "HTTPServer", "SessionReplay", "CartRender", "FormRender", "RenderCore"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render-cli", "RenderCore", "FallbackServer", "SnapshotFiles", "GoldenFiles"]
+      dependencies: ["render-cli", "RenderCore", "FallbackServer", "HTTPServer", "SnapshotFiles", "GoldenFiles"]
     ),
   ]
 )

@@ -1,14 +1,15 @@
 import FormRender
 import Foundation
+import HTTPServer
 import RenderCore
 import Synchronization
 
 /// The relay server of `docs/SERVER.md`: the merchant API, the customer's pages and
 /// their live updates, over ``HTTPDaemon``.
 ///
-/// ``handle(_:)`` is the whole server as a function from request to answer, so every
+/// ``respond(to:)`` is the whole server as a function from request to answer, so every
 /// route and rule is tested without a socket; ``start()`` puts it on the network.
-package final class RelayServer: HTTPService {
+package final class RelayServer: HTTPResponder, HTTPObserver {
   let options: ServerOptions
   let store: any SessionStore
   let parked = ParkedRequests()
@@ -49,30 +50,47 @@ package final class RelayServer: HTTPService {
     return nil
   }
 
-  // MARK: HTTPService
+  // MARK: HTTPResponder
 
-  package func handle(_ request: HTTPRequest) -> RouteResult {
+  package func respond(to request: HTTPRequest) -> RouteResult {
     switch route(request) {
-    case .respond(var response):
-      response.headers.append(("X-Request-Id", request.id))
-      return .respond(response)
-    case .wait(let key, let version, let deadline):
-      if !request.parked {
-        metrics.waiting(Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path)), by: 1)
-      }
-      return .wait(key: key, version: version, deadline: deadline)
+    case .respond(let response): return .respond(identified(response, request))
+    case .wait(let key, let version, let deadline): return .wait(key: key, version: version, deadline: deadline)
     }
   }
 
-  private func route(_ request: HTTPRequest) -> RouteResult {
-    if let problem = request.framingProblem {
-      return .respond(
+  /// The answer to what the transport refuses before any route runs
+  /// (``HTTPDaemon/Configuration/errorResponse``): `400 badRequest` naming the framing
+  /// problem; for a body over the limit, `413 bodyTooLarge` on a route that exists (the
+  /// `404` or `405` of a path or method that does not, as without a body).
+  package func errorResponse(_ error: HTTPServerError, _ request: HTTPRequest) -> HTTPResponse {
+    switch error {
+    case .badFraming(let problem):
+      return identified(
         secured(
           .json(
             400,
             JSONOutput.render(.object([("error", .string("badRequest")), ("message", .string(problem))]))
-              .trimmingSuffixNewline())))
+              .trimmingSuffixNewline())), request)
+    case .bodyTooLarge:
+      guard case .found = Endpoint.match(method: request.method, path: request.path) else {
+        // No such route: what it would be without the body (no route runs for a 404 or 405).
+        return respond(to: request).response ?? identified(secured(notFound(customer: false)), request)
+      }
+      metrics.refused(.bodyTooLarge)
+      return identified(
+        secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)), request)
     }
+  }
+
+  /// `X-Request-Id`, on every answer.
+  private func identified(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
+    var response = response
+    response.headers.append(("X-Request-Id", request.id))
+    return response
+  }
+
+  private func route(_ request: HTTPRequest) -> RouteResult {
     switch Endpoint.match(method: request.method, path: request.path) {
     case .notFound:
       return .respond(secured(notFound(customer: request.path.hasPrefix("/c/"))))
@@ -81,10 +99,6 @@ package final class RelayServer: HTTPService {
       response.headers.append(("Allow", allowed.joined(separator: ", ")))
       return .respond(secured(response))
     case .found(let endpoint):
-      if request.bodyTooLarge {
-        metrics.refused(.bodyTooLarge)
-        return .respond(secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)))
-      }
       do throws(SessionStoreError) {
         return try route(endpoint, request)
       } catch {
@@ -130,14 +144,16 @@ package final class RelayServer: HTTPService {
     return result
   }
 
-  package func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
-    parked.park(resumption, key: key, version: version, deadline: deadline)
+  // MARK: HTTPObserver
+
+  package func beganWaiting(_ request: HTTPRequest) {
+    metrics.waiting(Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path)), by: 1)
   }
 
-  package func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {
+  package func completed(_ request: HTTPRequest, status: Int, microseconds: Int, waited: Bool) {
     let route = Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path))
     metrics.answered(route, status: status, microseconds: microseconds)
-    if request.parked { metrics.waiting(route, by: -1) }
+    if waited { metrics.waiting(route, by: -1) }
     switch options.logFormat {
     case .text:
       log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
@@ -196,8 +212,9 @@ package final class RelayServer: HTTPService {
       HTTPDaemon.Configuration(
         host: options.host, port: options.port, threads: threads,
         connectionTimeout: options.connectionTimeoutSeconds, connectionLimit: options.maximumConnections,
-        requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress),
-      service: self)
+        requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress,
+        waits: parked, errorResponse: { [self] in errorResponse($0, $1) }, observer: self),
+      responder: self)
     if let address = options.metricsAddress {
       guard let (host, port) = Self.metricsListener(address) else {
         started.stop()
@@ -208,7 +225,7 @@ package final class RelayServer: HTTPService {
           HTTPDaemon.Configuration(
             host: host, port: port, threads: 1, connectionTimeout: options.connectionTimeoutSeconds,
             connectionLimit: 64, requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: 0),
-          service: MetricsService(relay: self))
+          responder: MetricsService(relay: self))
         metricsDaemon.withLock { $0 = listener }
       } catch {
         started.stop()

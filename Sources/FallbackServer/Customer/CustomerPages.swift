@@ -1,5 +1,6 @@
 import CartRender
 import FormRender
+import HTTPServer
 import RenderCore
 import SessionReplay
 import StatusRender

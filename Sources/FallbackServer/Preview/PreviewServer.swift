@@ -1,6 +1,7 @@
 import CartRender
 import FormRender
 import Foundation
+import HTTPServer
 import RenderCore
 import StatusRender
 import Synchronization
@@ -17,7 +18,7 @@ import Synchronization
 ///   send it (`-` keeps the configuration's region or currency); a post is `parse`'s
 ///   answer; `…/events`: the live-update stream `serve`'s pages listen to;
 /// - `GET /text/FILE/SCREEN/LOCALE/REGION/CURRENCY?width=N`: the text rendering.
-package final class PreviewServer: HTTPService {
+package final class PreviewServer: HTTPResponder {
   private struct State {
     var files: [PreviewFile]
     var configuration: SessionConfiguration
@@ -78,16 +79,16 @@ package final class PreviewServer: HTTPService {
     parked.changed(Self.stateKey, version: changes)
   }
 
-  // MARK: HTTPService
+  // MARK: HTTPResponder
 
-  package func handle(_ request: HTTPRequest) -> RouteResult {
-    if request.framingProblem != nil { return .respond(secured(.text(400, "Bad request.\n"), page: false)) }
-    // The daemon hands over a body past its limit before its end, cut short: answered as
-    // `serve` answers it, never read as a post of the part that came.
-    if request.bodyTooLarge {
-      return .respond(
-        secured(.text(413, "The body is larger than \(HTTPRequest.maximumBodyBytes) bytes.\n"), page: false))
-    }
+  /// The answer to what the transport refuses itself: framing that could be read two
+  /// ways, and a body past its limit (never read as a post of the part that came), as
+  /// plain text with the controls' headers.
+  package func errorResponse(_ error: HTTPServerError, _ request: HTTPRequest) -> HTTPResponse {
+    secured(HTTPDaemon.plainError(error, request), page: false)
+  }
+
+  package func respond(to request: HTTPRequest) -> RouteResult {
     guard Self.isLocalHost(request.header("host")) else {
       // A page elsewhere that resolves its own name to 127.0.0.1 (DNS rebinding) must
       // not read the files.
@@ -129,12 +130,6 @@ package final class PreviewServer: HTTPService {
       return .respond(secured(.text(404, "Not found.\n"), page: false))
     }
   }
-
-  package func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
-    parked.park(resumption, key: key, version: version, deadline: deadline)
-  }
-
-  package func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {}
 
   // MARK: Pages
 
@@ -375,8 +370,9 @@ package final class PreviewServer: HTTPService {
     let started = try HTTPDaemon(
       HTTPDaemon.Configuration(
         host: host == "localhost" ? "127.0.0.1" : host, port: port, threads: 2, connectionTimeout: 60,
-        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0),
-      service: self)
+        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0, waits: parked,
+        errorResponse: { [self] in errorResponse($0, $1) }),
+      responder: self)
     daemon.withLock { $0 = started }
     running.store(true, ordering: .relaxed)
     let thread = Thread { [self] in

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// The headers every answer carries, added in one place (``RelayServer/handle(_:)``): the contract's
 /// four for customer pages, sent on every answer so none can miss them.
 ///

@@ -46,7 +46,15 @@ package struct HTTPResponse: Sendable {
 /// What a route does with a request: answer now, or wait for a session to change.
 package enum RouteResult: Sendable {
   case respond(HTTPResponse)
-  /// Park the request until the session `key` changes past `version`, or `deadline`
-  /// passes; then the route runs again with the same request.
+  /// Park the request until `key` changes past `version` (``ParkedRequests/changed(_:version:)``),
+  /// or `deadline` passes; the transport parks it, and then asks again with the same request.
   case wait(key: String, version: UInt64, deadline: ContinuousClock.Instant)
+}
+
+extension RouteResult {
+  /// The answer, or nil for a wait.
+  package var response: HTTPResponse? {
+    if case .respond(let response) = self { return response }
+    return nil
+  }
 }
