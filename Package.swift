@@ -94,11 +94,15 @@ let package = Package(
     // (framing, body limit, request timeout, connections per address). The only module
     // that imports CMicroHTTPD.
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RenderBase"]),
+    // The Redis client under `serve --store redis://…`: hiredis behind one bridge file,
+    // a connection pool, addresses and URLs, Sentinel discovery, scripts run by their
+    // hash. The only module that imports CHiredis.
+    .target(name: "RedisClient", dependencies: ["CHiredis", "RenderBase"]),
     // The relay server (`render-cli serve`): routes, session store, live updates.
     .target(
       name: "FallbackServer",
       dependencies: [
-        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "CHiredis",
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "RedisClient",
       ]),
     // Writes the server's CSP hashes (Sources/FallbackServer/Security/ContentHashes.swift)
     // from its live script and style sheets, through `sha256sum` (scripts/embed-data).
@@ -162,11 +166,16 @@ let package = Package(
     .testTarget(name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "RenderCore"]),
     .testTarget(
       name: "FallbackServerTests",
-      dependencies: ["FallbackServer", "HTTPServer", "SessionReplay", "CartRender", "FormRender", "RenderCore"]),
+      dependencies: [
+        "FallbackServer", "HTTPServer", "RedisClient", "SessionReplay", "CartRender", "FormRender", "RenderCore",
+      ]),
+    .testTarget(name: "RedisClientTests", dependencies: ["RedisClient"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render-cli", "RenderCore", "FallbackServer", "HTTPServer", "SnapshotFiles", "GoldenFiles"]
+      dependencies: [
+        "render-cli", "RenderCore", "FallbackServer", "HTTPServer", "RedisClient", "SnapshotFiles", "GoldenFiles",
+      ]
     ),
   ]
 )

@@ -1,6 +1,7 @@
 import FormRender
 import Foundation
 import HTTPServer
+import RedisClient
 import RenderCore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 import RenderCore
 import Synchronization
 
@@ -55,8 +56,6 @@ final class RedisSessionStore: SessionStore {
   let eventsKept: Int
   private let cache = Mutex(Cache())
   private let subscriber = Mutex<Subscriber>(Subscriber())
-  /// Each Lua script's SHA-1 as Redis gave it.
-  private let scriptHashes = Mutex<[String: String]>([:])
 
   private struct Cached {
     var session: ServedSession
@@ -575,30 +574,17 @@ final class RedisSessionStore: SessionStore {
     }
   }
 
-  /// Runs a script by its SHA-1 (`EVALSHA`, which Redis answers from its script cache),
-  /// loading it first (`SCRIPT LOAD`) once per process and again after a Redis restart
-  /// emptied the cache (`NOSCRIPT`).
-  /// `replicated`: the script's `1` is a write a route answers on (``RedisPool/command(_:written:)``).
-  private func run(_ script: String, keys: [String], arguments: [String], replicated: Bool = false)
+  /// Runs a script (``RedisScript``: `EVALSHA`, loaded again after `NOSCRIPT`), every
+  /// command through the breaker. `replicated`: the script's `1` is a write a route
+  /// answers on (``RedisPool/command(_:written:)``).
+  private func run(_ script: RedisScript, keys: [String], arguments: [String], replicated: Bool = false)
     throws(SessionStoreError) -> RedisReply
   {
-    let rest = [String(keys.count)] + keys + arguments
-    for _ in 0..<2 {
-      var hash = scriptHashes.withLock { $0[script] }
-      if hash == nil {
-        hash = try run(["SCRIPT", "LOAD", script]).text
-        scriptHashes.withLock { $0[script] = hash }
-      }
-      guard let hash else { throw .unavailable }
-      let reply = try command(["EVALSHA", hash] + rest, replicated: replicated)
-      if case .error(let text) = reply {
-        guard text.hasPrefix("NOSCRIPT") else { throw .unavailable }
-        scriptHashes.withLock { $0[script] = nil }
-        continue
-      }
-      return reply
+    let reply = try script.run(keys: keys, arguments: arguments) { command throws(SessionStoreError) in
+      try self.command(command, replicated: replicated && command.first == "EVALSHA")
     }
-    throw .unavailable
+    guard let reply else { throw .unavailable }
+    return reply
   }
 
   static func wallMilliseconds() -> Int { Int((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
@@ -621,7 +607,8 @@ final class RedisSessionStore: SessionStore {
   /// KEYS: meta, token, live, idempotency key's. ARGV: configuration, token, id, ttl, now,
   /// limit, idle cutoff, what the idempotency key keeps ('' without one), its lifetime.
   /// 1 made, 0 full, or the text the key kept.
-  static let createScript = """
+  static let createScript = RedisScript(
+    """
     if ARGV[8] ~= '' then
       local kept = redis.call('GET', KEYS[4])
       if kept then return kept end
@@ -637,11 +624,12 @@ final class RedisSessionStore: SessionStore {
       redis.call('HSET', KEYS[1], 'created', KEYS[4])
     end
     return 1
-    """
+    """)
 
   /// KEYS: meta, journal, events, live, seen, answers. ARGV: from, id, an idempotency key
   /// ('' for none). Reads only.
-  static let loadScript = """
+  static let loadScript = RedisScript(
+    """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return false end
     local fields = redis.call('HMGET', KEYS[1], 'config', 'token', 'seen')
@@ -649,14 +637,15 @@ final class RedisSessionStore: SessionStore {
     if ARGV[3] ~= '' then answer = redis.call('HGET', KEYS[6], ARGV[3]) or '' end
     return {redis.call('LLEN', KEYS[2]), fields[1] or '', token, fields[3] or '',
       redis.call('LRANGE', KEYS[2], ARGV[1], -1), answer, redis.call('ZSCORE', KEYS[4], ARGV[2]) or ''}
-    """
+    """)
 
   /// KEYS: meta, journal, events, live, answers, seen. ARGV: expected length, ttl ('' when
   /// the session was not active: the keys keep the session's TTL), now, id, events kept,
   /// message, customer seen (1 or 0), entry count, answer count, the entries, (key,
   /// answer) pairs, then (seq, event) pairs. 1 appended, 0 the journal grew meanwhile,
   /// -1 no session.
-  static let commitScript = """
+  static let commitScript = RedisScript(
+    """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return -1 end
     if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
@@ -684,10 +673,11 @@ final class RedisSessionStore: SessionStore {
     end
     if count > 0 then redis.call('PUBLISH', 'tts:changed', ARGV[6]) end
     return 1
-    """
+    """)
 
   /// KEYS: meta, journal, events, live, seen, answers. ARGV: id. 1 removed, 0 none.
-  static let deleteScript = """
+  static let deleteScript = RedisScript(
+    """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return 0 end
     local created = redis.call('HGET', KEYS[1], 'created')
@@ -697,5 +687,5 @@ final class RedisSessionStore: SessionStore {
     redis.call('ZREM', KEYS[5], ARGV[1])
     redis.call('PUBLISH', 'tts:changed', ARGV[1])
     return 1
-    """
+    """)
 }
