@@ -98,20 +98,31 @@ let package = Package(
     // a connection pool, addresses and URLs, Sentinel discovery, scripts run by their
     // hash. The only module that imports CHiredis.
     .target(name: "RedisClient", dependencies: ["CHiredis", "RenderBase"]),
+    // What the served pages load besides themselves: the live script, every screen's
+    // style sheet, the preview's controls script and style, their hashes (written by
+    // HashEmbedder), and the security headers with the typed Content Security Policy.
+    .target(name: "ServedAssets", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
+    // `render-cli preview`: a designer's files as served pages on a page of controls, an
+    // HTTPServer responder reusing the served pages' headers and live-update framing.
+    .target(
+      name: "LivePreview",
+      dependencies: ["HTTPServer", "ServedAssets", "RenderCore", "CartRender", "FormRender", "StatusRender"]),
     // The relay server (`render-cli serve`): routes, session store, live updates.
     .target(
       name: "FallbackServer",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "RedisClient",
+        "ServedAssets",
       ]),
-    // Writes the server's CSP hashes (Sources/FallbackServer/Security/ContentHashes.swift)
-    // from its live script and style sheets, through `sha256sum` (scripts/embed-data).
-    .executableTarget(name: "HashEmbedder", dependencies: ["FallbackServer"]),
+    // Writes the server's CSP hashes (Sources/ServedAssets/ContentHashes.swift and
+    // PreviewHashes.swift) from the scripts and style sheets, through `sha256sum`
+    // (scripts/embed-data).
+    .executableTarget(name: "HashEmbedder", dependencies: ["ServedAssets"]),
     .executableTarget(
       name: "render-cli",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
-        "StringCatalog",
+        "StringCatalog", "LivePreview",
       ]),
     .executableTarget(name: "render-bench", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
 
@@ -167,14 +178,16 @@ let package = Package(
     .testTarget(
       name: "FallbackServerTests",
       dependencies: [
-        "FallbackServer", "HTTPServer", "RedisClient", "SessionReplay", "CartRender", "FormRender", "RenderCore",
+        "FallbackServer", "HTTPServer", "RedisClient", "ServedAssets", "LivePreview", "SessionReplay", "CartRender",
+        "FormRender", "RenderCore",
       ]),
     .testTarget(name: "RedisClientTests", dependencies: ["RedisClient"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
       dependencies: [
-        "render-cli", "RenderCore", "FallbackServer", "HTTPServer", "RedisClient", "SnapshotFiles", "GoldenFiles",
+        "render-cli", "RenderCore", "FallbackServer", "HTTPServer", "RedisClient", "ServedAssets", "LivePreview",
+        "SnapshotFiles", "GoldenFiles",
       ]
     ),
   ]

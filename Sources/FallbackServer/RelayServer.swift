@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import RedisClient
 import RenderCore
+import ServedAssets
 import Synchronization
 
 /// The relay server of `docs/SERVER.md`: the merchant API, the customer's pages and
@@ -166,7 +167,7 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
   /// The security headers, on every answer: the one place they are added.
   private func secured(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
-    security.apply(to: &response)
+    response.headers += security.fields
     return response
   }
 

@@ -4,6 +4,8 @@ import RenderCore
 import Testing
 
 @testable import FallbackServer
+@testable import LivePreview
+@testable import ServedAssets
 @testable import render_cli
 
 /// `render-cli preview`: its command line, and its routes answered without a socket

@@ -3,6 +3,7 @@ import FormRender
 import Foundation
 import HTTPServer
 import RenderCore
+import ServedAssets
 import StatusRender
 import Synchronization
 
@@ -46,7 +47,7 @@ package final class PreviewServer: HTTPResponder {
   ///   - configuration: `--config`'s session, or the contract's default.
   package init(files: [PreviewFile], configuration: SessionConfiguration) {
     state = Mutex(State(files: files, configuration: configuration))
-    pageHeaders = SecurityHeaders()
+    pageHeaders = SecurityHeaders.servedPages.framed(by: [.this])
   }
 
   // MARK: Updates from the watcher
@@ -212,7 +213,7 @@ package final class PreviewServer: HTTPResponder {
     let still = screen is FormScreen || screen as? StatusScreen == .closed || screen as? StatusScreen == .disconnected
     context.host = PageHost(
       scriptPath: LiveScript.path, scriptIntegrity: pageHeaders.scriptIntegrity, version: version,
-      refreshSeconds: still ? nil : ServerOptions().refreshSeconds)
+      refreshSeconds: still ? nil : LivePage.refreshSeconds)
     return context
   }
 
@@ -269,18 +270,16 @@ package final class PreviewServer: HTTPResponder {
   }
 
   /// A stream as `serve`'s (`/c/{token}/events`): one event when the version differs
-  /// from the shown one, else a wait of up to ``ServerOptions/streamWaitSeconds``.
+  /// from the shown one, else a wait of up to ``LivePage/streamWaitSeconds``.
   private func stream(key: String, _ request: HTTPRequest, version: (State) -> UInt64) -> RouteResult {
     let shown = (request.header("last-event-id") ?? request.argument("shown")).flatMap { UInt64($0) } ?? 0
     let current = state.withLock { version($0) }
     if current != shown {
-      return .respond(
-        event(
-          "retry: 300\nid: \(current)\nevent: \(key == Self.stateKey ? "state" : "screen")\ndata: \(current)\n\n"))
+      return .respond(event(LivePage.change(key == Self.stateKey ? "state" : "screen", version: current)))
     }
-    let deadline = request.arrival + .seconds(ServerOptions.streamWaitSeconds)
+    let deadline = request.arrival + .seconds(LivePage.streamWaitSeconds)
     if ContinuousClock.now >= deadline || parked.isStopped || request.method == "HEAD" {
-      return .respond(event("retry: 300\n: no change\n\n"))
+      return .respond(event(LivePage.noChange))
     }
     return .wait(key: key, version: current, deadline: deadline)
   }
@@ -288,7 +287,7 @@ package final class PreviewServer: HTTPResponder {
   private func event(_ text: String) -> HTTPResponse {
     secured(
       HTTPResponse(
-        status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8")], body: Array(text.utf8)),
+        status: 200, headers: [("Content-Type", LivePage.contentType)], body: Array(text.utf8)),
       page: false)
   }
 
@@ -305,15 +304,15 @@ package final class PreviewServer: HTTPResponder {
         ("response", state.responses[index].map { .string($0) } ?? .null),
       ])
     }
-    return JSONOutput.render(
+    let text = JSONOutput.render(
       .object([
         ("version", .string(String(state.screens))),
         ("region", .string(state.configuration.region.rawValue)),
         ("currency", .string(state.configuration.currency.rawValue)),
         ("configurationProblems", .array(state.configurationProblems.map { .string($0) })),
         ("files", .array(files)),
-      ])
-    ).trimmingSuffixNewline()
+      ]))
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
   }
 
   private func controlsPage() -> HTTPResponse {
@@ -328,15 +327,7 @@ package final class PreviewServer: HTTPResponder {
   /// their hashes (``PreviewHashes``) and frames from this origin.
   private func secured(_ response: HTTPResponse, page: Bool) -> HTTPResponse {
     var response = response
-    let policy =
-      page
-      ? pageHeaders.contentSecurityPolicy.replacingOccurrences(
-        of: "frame-ancestors 'none'", with: "frame-ancestors 'self'")
-      : PreviewControlsPage.contentSecurityPolicy
-    response.headers += [
-      ("Content-Security-Policy", policy), ("Referrer-Policy", "no-referrer"),
-      ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-store"),
-    ]
+    response.headers += (page ? pageHeaders : SecurityHeaders.previewControls).fields
     return response
   }
 
