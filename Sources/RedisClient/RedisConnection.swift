@@ -40,6 +40,8 @@ package struct RedisFailure: Error, CustomStringConvertible {
 /// own). The one call allowed from another thread is ``interrupt()``, which only shuts
 /// the socket down (`shutdown(2)`, safe at any time) so the call in use returns.
 package final class RedisConnection: @unchecked Sendable {
+  // Safety: hiredis's context, made in `init` and freed in `deinit` only; every call
+  // with it is between `enter()` and `leave()`, but `interrupt()`'s.
   private let context: UnsafeMutablePointer<redisContext>
   private let inUse = Atomic<Bool>(false)
 
@@ -125,6 +127,9 @@ package final class RedisConnection: @unchecked Sendable {
 
   private func leave() { inUse.store(false, ordering: .releasing) }
 
+  // Safety: the argument pointers point into `joined`, which outlives `body`; each
+  // argument's length is passed beside it (binary safe, no terminator needed), and the
+  // counts of pointers and lengths are the arguments' (asserted).
   private static func withArgv<R>(
     _ arguments: [[UInt8]], _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> R
   ) -> R {
@@ -138,6 +143,7 @@ package final class RedisConnection: @unchecked Sendable {
     }
     joined.append(0)
     let lengths = arguments.map(\.count)
+    assert(offsets.count == lengths.count && joined.count == lengths.reduce(1, +))
     return joined.withUnsafeBytes { bytes in
       let base = bytes.bindMemory(to: CChar.self).baseAddress
       var pointers: [UnsafePointer<CChar>?] = offsets.map { offset in base.map { UnsafePointer($0 + offset) } }
@@ -147,6 +153,8 @@ package final class RedisConnection: @unchecked Sendable {
     }
   }
 
+  // Safety: `reply` is hiredis's, valid until `tts_redis_free_reply` (after this copy);
+  // a string reply has `len` bytes at `str`, an array `elements` pointers at `element`.
   private static func copy(_ reply: UnsafeMutablePointer<redisReply>) -> RedisReply {
     let value = reply.pointee
     switch value.type {
@@ -163,6 +171,8 @@ package final class RedisConnection: @unchecked Sendable {
     }
   }
 
+  // Safety: `errstr` is a fixed array inside the context, read up to its first zero or
+  // its end, whichever comes first.
   private static func errorText(_ context: UnsafeMutablePointer<redisContext>) -> String {
     let text = withUnsafeBytes(of: context.pointee.errstr) { raw in
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

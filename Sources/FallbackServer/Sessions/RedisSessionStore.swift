@@ -4,51 +4,21 @@ import RenderCore
 import Synchronization
 
 /// Sessions in a Redis that several servers share, so any server serves any session and
-/// a restart loses none. Per session, each key expiring after the idle timeout (set again
-/// only by what the memory store counts as activity: a route that sets
-/// ``ServedSession/lastActivity``; reading, a `HEAD` included, writes nothing) and all
-/// removed at once by `DELETE`:
+/// a restart loses none. What Redis holds (a hash, a journal, an events Stream and the
+/// idempotent answers per session, each key expiring after the idle timeout, all removed
+/// at once by `DELETE`; `tts:live` and `tts:seen` for all sessions) and when a server
+/// answers from its kept copy without asking Redis are docs/SERVER.md's "What Redis
+/// holds" and "Kept sessions"; the key names are ``meta(_:)`` and its neighbours below.
 ///
-/// - `tts:s:{id}`: a hash: the configuration as the merchant sent it, the customer
-///   token, the customer's last request (ms since 1970);
-/// - `tts:s:{id}:j`: the journal, a list: every change applied, in order (a merchant's
-///   call as its transcript line, the customer's arrival, answer or absence); the
-///   session's state is the journal replayed (``ServedSession/replay(_:eventsKept:)``);
-///   its length is the session's version;
-/// - `tts:s:{id}:e`: the events, a Stream trimmed to `--events-kept`, entry ids `SEQ-0`;
-/// - `tts:s:{id}:i`: a hash: the answers of calls made with an `Idempotency-Key`, by key
-///   (written with the journal entry of the call they answer);
-/// - `tts:t:{token}`: the customer token's session id.
-///
-/// And `tts:k:{key}`: the session a `POST /v1/sessions` with that `Idempotency-Key` made
-/// (its id and customer token), for 24 hours at most and never past the session: it
-/// expires with the idle timeout it was made with, and `DELETE` removes it (the session's
-/// hash names it, field `created`).
-///
-/// And for all sessions, `tts:live` (a sorted set: last activity per session, for
-/// `--max-sessions`) and `tts:seen` (the customer's last request, for the customer
-/// timeout). A change is appended by a Lua script only when the journal still has the
-/// length it was read at (optimistic concurrency: otherwise the route runs again on the
-/// newer state), and announced on the channel `tts:changed` as `ID CHANGES` (`ID` alone:
-/// removed), which each process's one subscriber turns into wake-ups.
-///
-/// Each process keeps the sessions it served replayed in memory with their length, and
-/// reads only the journal's newer entries: one round trip per request. While its
-/// subscriber is connected, a session read or written within ``freshMilliseconds`` and
-/// announced changed by no message since is taken as it is kept, without asking Redis:
-///
-/// - a customer's request (``withSession(token:_:)``) that changes nothing reads it, so a
-///   page viewed again touches no Redis; a lost message leaves it stale for at most
-///   ``freshMilliseconds``, after which one read of the journal's newer entries (none,
-///   when nothing changed) confirms it again; a session gone from Redis (`DELETE`, which
-///   is announced, or its TTL, which is not) is served from memory no longer than that;
-/// - a change starts from it and its write is checked against the journal's length as
-///   any other (a stale start is a conflict, run again on what Redis has), so a
-///   merchant's call is one round trip; a merchant's request that changes nothing reads
-///   Redis, as before;
-/// - the last activity and the customer's last request are written at most once per
-///   ``touchMilliseconds`` per session when they are all that changed: Redis's TTL and
-///   `tts:seen` may lag that much behind this process's requests.
+/// A session's state is its journal replayed (``ServedSession/replay(_:eventsKept:)``);
+/// its length is the session's version. A change is appended by a Lua script only when
+/// the journal still has the length it was read at (optimistic concurrency: otherwise
+/// the route runs again on the newer state), and announced on `tts:changed` as
+/// `ID CHANGES` (`ID` alone: removed), which each process's one subscriber turns into
+/// wake-ups. A kept session read or written within ``freshMilliseconds`` and announced
+/// changed by no message since is taken as kept; the last activity and the customer's
+/// last request are written at most once per ``touchMilliseconds`` when they are all
+/// that changed.
 final class RedisSessionStore: SessionStore {
   let pool: RedisPool
   let idleTimeoutSeconds: Int
