@@ -54,9 +54,12 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
 
   // MARK: HTTPResponder
 
+  /// Matches the route once (``Endpoint/match(method:path:)``), answers through it, and
+  /// labels the answer with its ``Metrics/RouteClass`` for ``completed(_:response:microseconds:waited:)``.
   package func respond(to request: HTTPRequest) -> RouteResult {
-    switch route(request) {
-    case .respond(let response): return .respond(identified(response, request))
+    let match = Endpoint.match(method: request.method, path: request.path)
+    switch route(request, match) {
+    case .respond(let response): return .respond(identified(response, request, match))
     case .wait(let key, let version, let deadline): return .wait(key: key, version: version, deadline: deadline)
     }
   }
@@ -66,6 +69,7 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
   /// problem; for a body over the limit, `413 bodyTooLarge` on a route that exists (the
   /// `404` or `405` of a path or method that does not, as without a body).
   package func errorResponse(_ error: HTTPServerError, _ request: HTTPRequest) -> HTTPResponse {
+    let match = Endpoint.match(method: request.method, path: request.path)
     switch error {
     case .badFraming(let problem):
       return identified(
@@ -73,27 +77,28 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
           .json(
             400,
             JSONOutput.render(.object([("error", .string("badRequest")), ("message", .string(problem))]))
-              .trimmingSuffixNewline())), request)
+              .trimmingSuffixNewline())), request, match)
     case .bodyTooLarge:
-      guard case .found = Endpoint.match(method: request.method, path: request.path) else {
+      guard case .found = match else {
         // No such route: what it would be without the body (no route runs for a 404 or 405).
-        return respond(to: request).response ?? identified(secured(notFound(customer: false)), request)
+        return respond(to: request).response ?? identified(secured(notFound(customer: false)), request, match)
       }
       metrics.refused(.bodyTooLarge)
       return identified(
-        secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)), request)
+        secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)), request, match)
     }
   }
 
-  /// `X-Request-Id`, on every answer.
-  private func identified(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
+  /// `X-Request-Id`, on every answer, and the route class it was for.
+  private func identified(_ response: HTTPResponse, _ request: HTTPRequest, _ match: Endpoint.Match) -> HTTPResponse {
     var response = response
     response.headers.append(("X-Request-Id", request.id))
+    response.label = Metrics.RouteClass(match).rawValue
     return response
   }
 
-  private func route(_ request: HTTPRequest) -> RouteResult {
-    switch Endpoint.match(method: request.method, path: request.path) {
+  private func route(_ request: HTTPRequest, _ match: Endpoint.Match) -> RouteResult {
+    switch match {
     case .notFound:
       return .respond(secured(notFound(customer: request.path.hasPrefix("/c/"))))
     case .methodNotAllowed(let allowed):
@@ -148,12 +153,14 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
 
   // MARK: HTTPObserver
 
+  /// Two routes wait: the customer's live-update stream (`/c/…`) and the merchant's long poll.
   package func beganWaiting(_ request: HTTPRequest) {
-    metrics.waiting(Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path)), by: 1)
+    metrics.waiting(request.path.hasPrefix("/c/") ? .liveStream : .merchantEvents, by: 1)
   }
 
-  package func completed(_ request: HTTPRequest, status: Int, microseconds: Int, waited: Bool) {
-    let route = Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path))
+  package func completed(_ request: HTTPRequest, response: HTTPResponse, microseconds: Int, waited: Bool) {
+    let route = response.label.flatMap(Metrics.RouteClass.init(rawValue:)) ?? .other
+    let status = response.status
     metrics.answered(route, status: status, microseconds: microseconds)
     if waited { metrics.waiting(route, by: -1) }
     switch options.logFormat {

@@ -13,9 +13,10 @@ package protocol HTTPResponder: Sendable {
 package protocol HTTPObserver: Sendable {
   /// The request was parked for the first time (it may be woken and parked again).
   func beganWaiting(_ request: HTTPRequest)
-  /// The request's answer is queued: its status, the time since it arrived, and whether
-  /// it waited (``beganWaiting(_:)`` was called for it).
-  func completed(_ request: HTTPRequest, status: Int, microseconds: Int, waited: Bool)
+  /// The request's answer is queued: the answer (its status, and the responder's
+  /// ``HTTPResponse/label``), the time since the request arrived, and whether it waited
+  /// (``beganWaiting(_:)`` was called for it).
+  func completed(_ request: HTTPRequest, response: HTTPResponse, microseconds: Int, waited: Bool)
 }
 
 /// What the transport refuses itself, before a responder sees the request.

@@ -4,6 +4,10 @@ package struct HTTPResponse: Sendable {
   /// In order; names as written on the wire.
   package var headers: [(name: String, value: String)]
   package var body: [UInt8]
+  /// What the responder says this answer was for, handed back to its ``HTTPObserver``
+  /// untouched (the relay: the route it matched, so it is matched once); never written
+  /// on the wire, never read by the transport.
+  package var label: Int?
 
   package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status

@@ -45,7 +45,7 @@ final class Harness: Sendable {
     let request = HTTPRequest(method: method, path: parts[0], query: query, headers: all, body: Array(body.utf8))
     switch server.respond(to: request) {
     case .respond(let response):
-      server.completed(request, status: response.status, microseconds: 1, waited: false)
+      server.completed(request, response: response, microseconds: 1, waited: false)
       return response
     case .wait:
       return HTTPResponse(status: -1)

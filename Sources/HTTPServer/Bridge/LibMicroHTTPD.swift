@@ -182,7 +182,7 @@ private func refuseBeforeBody(_ pending: PendingRequest, _ connection: OpaquePoi
   let response = context.errorResponse(.bodyTooLarge, pending.request)
   response.writeBeforeBody(toSocket: tts_mhd_connection_fd(connection))
   context.observer?.completed(
-    pending.request, status: response.status, microseconds: pending.microseconds, waited: pending.waited)
+    pending.request, response: response, microseconds: pending.microseconds, waited: pending.waited)
 }
 
 // Safety: `response.body` is read during `tts_mhd_create_response_from_buffer` only
@@ -205,7 +205,7 @@ private func send(
     tts_mhd_destroy_response(made)
   }
   context.observer?.completed(
-    pending.request, status: response.status, microseconds: pending.microseconds, waited: pending.waited)
+    pending.request, response: response, microseconds: pending.microseconds, waited: pending.waited)
   return queued
 }
 
