@@ -100,20 +100,40 @@ let package = Package(
     .target(name: "PixelSnapshots", dependencies: ["SnapshotFiles", "HeadlessBrowser", "PixelDiff", "RenderCore"]),
     // The assertion for a user's tests: reports to Swift Testing or XCTest.
     .target(name: "CartSnapshotTesting", dependencies: ["SnapshotFiles", "PixelSnapshots", "RenderCore"]),
+    // The HTTP transport under both servers: libmicrohttpd behind one bridge file, a
+    // one-method responder, parking of requests that wait, the hostile-client policy
+    // (framing, body limit, request timeout, connections per address). The only module
+    // that imports CMicroHTTPD.
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RenderBase"]),
+    // The Redis client under `serve --store redis://…`: hiredis behind one bridge file,
+    // a connection pool, addresses and URLs, Sentinel discovery, scripts run by their
+    // hash. The only module that imports CHiredis.
+    .target(name: "RedisClient", dependencies: ["CHiredis", "RenderBase"]),
+    // What the served pages load besides themselves: the live script, every screen's
+    // style sheet, the preview's controls script and style, their hashes (written by
+    // HashEmbedder), and the security headers with the typed Content Security Policy.
+    .target(name: "ServedAssets", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
+    // `render-cli preview`: a designer's files as served pages on a page of controls, an
+    // HTTPServer responder reusing the served pages' headers and live-update framing.
+    .target(
+      name: "LivePreview",
+      dependencies: ["HTTPServer", "ServedAssets", "RenderCore", "CartRender", "FormRender", "StatusRender"]),
     // The relay server (`render-cli serve`): routes, session store, live updates.
     .target(
       name: "FallbackServer",
       dependencies: [
-        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "CMicroHTTPD", "CHiredis",
+        "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "RedisClient",
+        "ServedAssets",
       ]),
-    // Writes the server's CSP hashes (Sources/FallbackServer/Security/ContentHashes.swift)
-    // from its live script and style sheets, through `sha256sum` (scripts/embed-data).
-    .executableTarget(name: "HashEmbedder", dependencies: ["FallbackServer"]),
+    // Writes the server's CSP hashes (Sources/ServedAssets/ContentHashes.swift and
+    // PreviewHashes.swift) from the scripts and style sheets, through `sha256sum`
+    // (scripts/embed-data).
+    .executableTarget(name: "HashEmbedder", dependencies: ["ServedAssets"]),
     .executableTarget(
       name: "render-cli",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
-        "StringCatalog", "PixelSnapshots", "HeadlessBrowser", "PixelDiff",
+        "StringCatalog", "PixelSnapshots", "HeadlessBrowser", "PixelDiff", "LivePreview",
       ]),
     // The relay's merchant API for a merchant's Swift code, over FoundationNetworking:
     // its own light models, none of the engine (docs/ARCHITECTURE.md).
@@ -178,13 +198,20 @@ let package = Package(
     .testTarget(name: "FuzzHarnessesTests", dependencies: ["FuzzHarnesses", "RenderCore"]),
     .testTarget(
       name: "FallbackServerTests",
-      dependencies: ["FallbackServer", "SessionReplay", "CartRender", "FormRender", "RenderCore"]),
+      dependencies: [
+        "FallbackServer", "HTTPServer", "RedisClient", "ServedAssets", "LivePreview", "SessionReplay", "CartRender",
+        "FormRender", "RenderCore",
+      ]),
+    .testTarget(name: "RedisClientTests", dependencies: ["RedisClient"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     // The client against a real `render-cli serve` (the built binary) and a scripted customer.
     .testTarget(name: "TapToShareClientTests", dependencies: ["TapToShareClient"]),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render-cli", "RenderCore", "FallbackServer", "SnapshotFiles", "GoldenFiles", "HeadlessBrowser"]
+      dependencies: [
+        "render-cli", "RenderCore", "FallbackServer", "HTTPServer", "RedisClient", "ServedAssets", "LivePreview",
+        "SnapshotFiles", "GoldenFiles", "HeadlessBrowser",
+      ]
     ),
   ]
 )

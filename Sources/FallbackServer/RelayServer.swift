@@ -1,14 +1,17 @@
 import FormRender
 import Foundation
+import HTTPServer
+import RedisClient
 import RenderCore
+import ServedAssets
 import Synchronization
 
 /// The relay server of `docs/SERVER.md`: the merchant API, the customer's pages and
 /// their live updates, over ``HTTPDaemon``.
 ///
-/// ``handle(_:)`` is the whole server as a function from request to answer, so every
+/// ``respond(to:)`` is the whole server as a function from request to answer, so every
 /// route and rule is tested without a socket; ``start()`` puts it on the network.
-package final class RelayServer: HTTPService {
+package final class RelayServer: HTTPResponder, HTTPObserver {
   let options: ServerOptions
   let store: any SessionStore
   let parked = ParkedRequests()
@@ -49,31 +52,53 @@ package final class RelayServer: HTTPService {
     return nil
   }
 
-  // MARK: HTTPService
+  // MARK: HTTPResponder
 
-  package func handle(_ request: HTTPRequest) -> RouteResult {
-    switch route(request) {
-    case .respond(var response):
-      response.headers.append(("X-Request-Id", request.id))
-      return .respond(response)
-    case .wait(let key, let version, let deadline):
-      if !request.parked {
-        metrics.waiting(Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path)), by: 1)
-      }
-      return .wait(key: key, version: version, deadline: deadline)
+  /// Matches the route once (``Endpoint/match(method:path:)``), answers through it, and
+  /// labels the answer with its ``Metrics/RouteClass`` for ``completed(_:response:microseconds:waited:)``.
+  package func respond(to request: HTTPRequest) -> RouteResult {
+    let match = Endpoint.match(method: request.method, path: request.path)
+    switch route(request, match) {
+    case .respond(let response): return .respond(identified(response, request, match))
+    case .wait(let key, let version, let deadline): return .wait(key: key, version: version, deadline: deadline)
     }
   }
 
-  private func route(_ request: HTTPRequest) -> RouteResult {
-    if let problem = request.framingProblem {
-      return .respond(
+  /// The answer to what the transport refuses before any route runs
+  /// (``HTTPDaemon/Configuration/errorResponse``): `400 badRequest` naming the framing
+  /// problem; for a body over the limit, `413 bodyTooLarge` on a route that exists (the
+  /// `404` or `405` of a path or method that does not, as without a body).
+  package func errorResponse(_ error: HTTPServerError, _ request: HTTPRequest) -> HTTPResponse {
+    let match = Endpoint.match(method: request.method, path: request.path)
+    switch error {
+    case .badFraming(let problem):
+      return identified(
         secured(
           .json(
             400,
             JSONOutput.render(.object([("error", .string("badRequest")), ("message", .string(problem))]))
-              .trimmingSuffixNewline())))
+              .trimmingSuffixNewline())), request, match)
+    case .bodyTooLarge:
+      guard case .found = match else {
+        // No such route: what it would be without the body (no route runs for a 404 or 405).
+        return respond(to: request).response ?? identified(secured(notFound(customer: false)), request, match)
+      }
+      metrics.refused(.bodyTooLarge)
+      return identified(
+        secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)), request, match)
     }
-    switch Endpoint.match(method: request.method, path: request.path) {
+  }
+
+  /// `X-Request-Id`, on every answer, and the route class it was for.
+  private func identified(_ response: HTTPResponse, _ request: HTTPRequest, _ match: Endpoint.Match) -> HTTPResponse {
+    var response = response
+    response.headers.append(("X-Request-Id", request.id))
+    response.label = Metrics.RouteClass(match).rawValue
+    return response
+  }
+
+  private func route(_ request: HTTPRequest, _ match: Endpoint.Match) -> RouteResult {
+    switch match {
     case .notFound:
       return .respond(secured(notFound(customer: request.path.hasPrefix("/c/"))))
     case .methodNotAllowed(let allowed):
@@ -81,9 +106,6 @@ package final class RelayServer: HTTPService {
       response.headers.append(("Allow", allowed.joined(separator: ", ")))
       return .respond(secured(response))
     case .found(let endpoint):
-      if request.bodyTooLarge {
-        return .respond(secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)))
-      }
       do throws(SessionStoreError) {
         return try route(endpoint, request)
       } catch {
@@ -135,14 +157,18 @@ package final class RelayServer: HTTPService {
     return result
   }
 
-  package func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
-    parked.park(resumption, key: key, version: version, deadline: deadline)
+  // MARK: HTTPObserver
+
+  /// Two routes wait: the customer's live-update stream (`/c/…`) and the merchant's long poll.
+  package func beganWaiting(_ request: HTTPRequest) {
+    metrics.waiting(request.path.hasPrefix("/c/") ? .liveStream : .merchantEvents, by: 1)
   }
 
-  package func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {
-    let route = Metrics.RouteClass(Endpoint.match(method: request.method, path: request.path))
+  package func completed(_ request: HTTPRequest, response: HTTPResponse, microseconds: Int, waited: Bool) {
+    let route = response.label.flatMap(Metrics.RouteClass.init(rawValue:)) ?? .other
+    let status = response.status
     metrics.answered(route, status: status, microseconds: microseconds)
-    if request.parked { metrics.waiting(route, by: -1) }
+    if waited { metrics.waiting(route, by: -1) }
     switch options.logFormat {
     case .text:
       log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
@@ -154,7 +180,7 @@ package final class RelayServer: HTTPService {
   /// The security headers, on every answer: the one place they are added.
   private func secured(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
-    security.apply(to: &response)
+    response.headers += security.fields
     return response
   }
 
@@ -201,8 +227,9 @@ package final class RelayServer: HTTPService {
       HTTPDaemon.Configuration(
         host: options.host, port: options.port, threads: threads,
         connectionTimeout: options.connectionTimeoutSeconds, connectionLimit: options.maximumConnections,
-        requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress),
-      service: self)
+        requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress,
+        waits: parked, errorResponse: { [self] in errorResponse($0, $1) }, observer: self),
+      responder: self)
     if let address = options.metricsAddress {
       guard let (host, port) = Self.metricsListener(address) else {
         started.stop()
@@ -213,7 +240,7 @@ package final class RelayServer: HTTPService {
           HTTPDaemon.Configuration(
             host: host, port: port, threads: 1, connectionTimeout: options.connectionTimeoutSeconds,
             connectionLimit: 64, requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: 0),
-          service: MetricsService(relay: self))
+          responder: MetricsService(relay: self))
         metricsDaemon.withLock { $0 = listener }
       } catch {
         started.stop()

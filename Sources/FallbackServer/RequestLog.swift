@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import RenderCore
 
 /// The log line of one request (standard error): method, path, status, microseconds:

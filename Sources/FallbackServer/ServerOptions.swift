@@ -1,3 +1,5 @@
+import ServedAssets
+
 /// Everything `render-cli serve` can be told, with the defaults of `docs/SERVER.md`: the
 /// one place they are written (the command line fills these, and ``HTTPDaemon`` is
 /// configured from them).
@@ -33,7 +35,7 @@ package struct ServerOptions: Sendable, Equatable {
   /// Threads of the HTTP library's pool; 0: one per core.
   package var threads = 0
   /// Seconds between reloads of a page whose browser runs no script.
-  package var refreshSeconds = 3
+  package var refreshSeconds = LivePage.refreshSeconds
   /// Where the sessions live (`--store`).
   package var store = StoreLocation.memory
   /// `HOST:PORT` (or `PORT`, on `127.0.0.1`) of a second listener that answers
@@ -61,7 +63,7 @@ package struct ServerOptions: Sendable, Equatable {
   /// A long poll's `wait` is at most this many seconds.
   package static let maximumWaitSeconds = 30
   /// A live-update stream waits this long before it answers with nothing and reconnects.
-  package static let streamWaitSeconds = 25
+  package static let streamWaitSeconds = LivePage.streamWaitSeconds
 
   package init(apiKey: String = "") { self.apiKey = apiKey }
 }

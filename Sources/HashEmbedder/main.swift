@@ -1,5 +1,5 @@
-import FallbackServer
 import Foundation
+import ServedAssets
 
 // Usage:
 //   HashEmbedder OUTPUT.swift [PREVIEW.swift]

@@ -1,5 +1,6 @@
 import FallbackServer
 import Foundation
+import LivePreview
 import RenderCore
 
 /// `render-cli preview`'s options.

@@ -2,6 +2,7 @@ import CartRender
 import FallbackServer
 import FormRender
 import Foundation
+import LivePreview
 import RenderCore
 import SessionReplay
 import StatusRender

@@ -6,6 +6,7 @@ import StatusRender
 import Testing
 
 @testable import FallbackServer
+@testable import ServedAssets
 
 /// The generated CSP hashes (ContentHashes.swift, written by scripts/embed-data) against
 /// their sources, and the style sheet registry against the sheets screens carry.

@@ -3,6 +3,7 @@ import RenderCore
 import Testing
 
 @testable import FallbackServer
+@testable import ServedAssets
 
 /// The customer's pages: headers, hints against what the page showed, the live stream,
 /// and the form round trip with its request token.

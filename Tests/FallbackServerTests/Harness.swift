@@ -1,11 +1,12 @@
 import Foundation
+import HTTPServer
 import RenderCore
 import Synchronization
 import Testing
 
 @testable import FallbackServer
 
-/// A server driven through ``RelayServer/handle(_:)``, without a socket, with a
+/// A server driven through ``RelayServer/respond(to:)``, without a socket, with a
 /// merchant's helpers; and the log lines it wrote.
 final class Harness: Sendable {
   static let key = "test-key-0123456789abcdef0123456789"
@@ -42,16 +43,16 @@ final class Harness: Sendable {
         return (pair[0], pair.count > 1 ? (pair[1].removingPercentEncoding ?? pair[1]) : "")
       } : []
     let request = HTTPRequest(method: method, path: parts[0], query: query, headers: all, body: Array(body.utf8))
-    switch server.handle(request) {
+    switch server.respond(to: request) {
     case .respond(let response):
-      server.completed(request, status: response.status, microseconds: 1)
+      server.completed(request, response: response, microseconds: 1, waited: false)
       return response
     case .wait:
       return HTTPResponse(status: -1)
     }
   }
 
-  /// What `handle` does with the request: answer, or park it.
+  /// What `respond(to:)` does with the request: answer, or park it.
   func result(_ method: String, _ target: String, headers: [(String, String)] = []) -> RouteResult {
     let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
     let query: [(name: String, value: String)] =
@@ -60,9 +61,10 @@ final class Harness: Sendable {
         let pair = $0.split(separator: "=", maxSplits: 1).map(String.init)
         return (pair[0], pair.count > 1 ? pair[1] : "")
       } : []
-    return server.handle(
-      HTTPRequest(
-        method: method, path: parts[0], query: query, headers: headers + [("Authorization", "Bearer \(Self.key)")]))
+    return server.respond(
+      to:
+        HTTPRequest(
+          method: method, path: parts[0], query: query, headers: headers + [("Authorization", "Bearer \(Self.key)")]))
   }
 
   struct Session {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import RenderCore
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
   import Glibc
 #endif
 
-/// What a hostile client tries, through ``RelayServer/handle(_:)`` and on a loopback
+/// What a hostile client tries, through ``RelayServer/respond(to:)`` and on a loopback
 /// socket: request smuggling shapes, bodies past the limit, slow clients, many
 /// connections from one address, forged log lines, cross-site posts.
 @Suite(.serialized) struct HostileClientTests {
@@ -23,11 +24,9 @@ import Testing
     #expect(framingProblem([("content-length", "5"), ("host", "x")]) == nil)
     #expect(framingProblem([("transfer-encoding", " Chunked ")]) == nil)
     let harness = Harness()
-    let request = HTTPRequest(method: "POST", path: "/v1/sessions", framingProblem: "more than one Content-Length")
-    guard case .respond(let response) = harness.server.handle(request) else {
-      Issue.record("parked")
-      return
-    }
+    let request = HTTPRequest(method: "POST", path: "/v1/sessions")
+    // The transport refuses the framing and asks the relay for the answer.
+    let response = harness.server.errorResponse(.badFraming("more than one Content-Length"), request)
     #expect(response.status == 400)
     #expect(response.text.contains(#""error": "badRequest""#))
     #expect(response.header("Cache-Control") == "no-store")

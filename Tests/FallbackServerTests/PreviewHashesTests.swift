@@ -1,6 +1,8 @@
 import Testing
 
 @testable import FallbackServer
+@testable import LivePreview
+@testable import ServedAssets
 
 /// The preview's generated CSP hashes (PreviewHashes.swift, written by scripts/embed-data)
 /// against its controls script and style, recomputed by another implementation.

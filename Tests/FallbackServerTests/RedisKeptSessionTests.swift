@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 import RenderCore
 import SessionReplay
 import Synchronization

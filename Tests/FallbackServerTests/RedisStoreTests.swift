@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import RedisClient
 import RenderCore
 import Synchronization
 import Testing

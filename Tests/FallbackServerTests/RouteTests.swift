@@ -1,10 +1,11 @@
 import Foundation
+import HTTPServer
 import RenderCore
 import Testing
 
 @testable import FallbackServer
 
-/// The routes and the session rules, through ``RelayServer/handle(_:)`` without a socket.
+/// The routes and the session rules, through ``RelayServer/respond(to:)`` without a socket.
 @Suite struct RouteTests {
   @Test(arguments: TestStore.all) func healthAnswersWithoutAKey(store: TestStore) {
     let harness = Harness(store)
@@ -125,11 +126,9 @@ import Testing
   @Test(arguments: TestStore.all) func aBodyOverOneMebibyteIs413(store: TestStore) {
     let harness = Harness(store)
     let request = HTTPRequest(
-      method: "POST", path: "/v1/sessions", headers: [("Authorization", "Bearer \(Harness.key)")], bodyTooLarge: true)
-    guard case .respond(let response) = harness.server.handle(request) else {
-      Issue.record("parked")
-      return
-    }
+      method: "POST", path: "/v1/sessions", headers: [("Authorization", "Bearer \(Harness.key)")])
+    // The transport refuses the body and asks the relay for the answer.
+    let response = harness.server.errorResponse(.bodyTooLarge, request)
     #expect(response.status == 413)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 import Testing
 
 @testable import FallbackServer

@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 import Synchronization
 
 @testable import FallbackServer
@@ -106,5 +107,54 @@ final class TestRedis: Sendable {
     }
     FileHandle.standardError.write(Data("FallbackServerTests: redis-server did not start\n".utf8))
     return nil
+  }
+}
+
+extension TestRedis {
+  /// Where `redis-server` is installed, or nil.
+  static var serverPath: String? {
+    ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// A Redis of one test's own on a Unix socket (no port, no persistence), with
+  /// `arguments` added to its command line; answering `PING` (given `password`, if the
+  /// arguments set one) when returned. Call ``OwnRedis/stop()`` when done.
+  static func startOwn(_ arguments: [String]) -> OwnRedis? {
+    guard let server = serverPath else { return nil }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tts-own-\(UUID().uuidString)")
+    guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else {
+      return nil
+    }
+    let socket = directory.appendingPathComponent("redis.sock").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: server)
+    process.arguments =
+      ["--port", "0", "--unixsocket", socket, "--save", "", "--appendonly", "no", "--dir", directory.path]
+      + arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let own = OwnRedis(process: process, directory: directory, socket: socket)
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if FileManager.default.fileExists(atPath: socket) { return own }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    own.stop()
+    return nil
+  }
+}
+
+/// A `redis-server` one test started (``TestRedis/startOwn(_:)``).
+struct OwnRedis {
+  let process: Process
+  let directory: URL
+  let socket: String
+
+  func stop() {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    try? FileManager.default.removeItem(at: directory)
   }
 }

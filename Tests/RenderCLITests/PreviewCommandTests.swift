@@ -1,12 +1,15 @@
 import Foundation
+import HTTPServer
 import RenderCore
 import Testing
 
 @testable import FallbackServer
+@testable import LivePreview
+@testable import ServedAssets
 @testable import render_cli
 
 /// `render-cli preview`: its command line, and its routes answered without a socket
-/// (``PreviewServer/handle(_:)``) over files read as the command reads them.
+/// (``PreviewServer/respond(to:)``) over files read as the command reads them.
 @Suite struct PreviewCommandTests {
   let cli = RenderCLIEndToEndTests()
 
@@ -23,7 +26,7 @@ import Testing
       query = [(String(split[1][..<equals]), String(split[1][split[1].index(after: equals)...]))]
     }
     let request = HTTPRequest(method: "GET", path: split[0], query: query, headers: [("Host", host)])
-    guard case .respond(let response) = server.handle(request) else {
+    guard case .respond(let response) = server.respond(to: request) else {
       Issue.record("GET \(path) waited")
       return HTTPResponse(status: 0)
     }
@@ -190,7 +193,7 @@ import Testing
     let body = "action=share&phoneNumber=call+me"
     let post = HTTPRequest(
       method: "POST", path: "/screen/0/form/en/-/-", headers: [("Host", "127.0.0.1:18400")], body: Array(body.utf8))
-    guard case .respond(let answer) = server.handle(post) else { throw CancellationError() }
+    guard case .respond(let answer) = server.respond(to: post) else { throw CancellationError() }
     #expect(answer.status == 422)
     #expect(answer.text.contains("value=\"call me\""))
     let bodyFile = try cli.temporaryFile(body, name: "body.txt")
@@ -206,7 +209,7 @@ import Testing
     let shared = HTTPRequest(
       method: "POST", path: "/screen/0/form/en/-/-", headers: [("Host", "127.0.0.1:18400")],
       body: Array("action=share&emailAddress=zoe%40example.com".utf8))
-    guard case .respond(let redirect) = server.handle(shared) else { throw CancellationError() }
+    guard case .respond(let redirect) = server.respond(to: shared) else { throw CancellationError() }
     #expect(redirect.status == 303)
     #expect(redirect.header("Location") == "/screen/0/form/en/-/-")
     #expect(Self.get(server, "/state").text.contains("zoe@example.com"))
@@ -219,8 +222,9 @@ import Testing
     let server = PreviewServer(files: [file], configuration: .default)
     let post = HTTPRequest(
       method: "POST", path: "/screen/0/form/en/-/-", headers: [("Host", "127.0.0.1:18400")],
-      body: Array("action=share&emailAddress=zoe%40exa".utf8), bodyTooLarge: true)
-    guard case .respond(let answer) = server.handle(post) else { throw CancellationError() }
+      body: Array("action=share&emailAddress=zoe%40exa".utf8))
+    // The transport refuses the body and asks the preview for the answer.
+    let answer = server.errorResponse(.bodyTooLarge, post)
     #expect(answer.status == 413)
     #expect(answer.header("Content-Security-Policy") != nil)
     #expect(Self.get(server, "/state").text.contains("\"response\": null"))
@@ -277,7 +281,7 @@ import Testing
       let request = HTTPRequest(
         method: method, path: split[0], query: query, headers: [("Authorization", "Bearer \(key)")],
         body: Array(body.utf8))
-      guard case .respond(let response) = relay.handle(request) else { return HTTPResponse(status: 0) }
+      guard case .respond(let response) = relay.respond(to: request) else { return HTTPResponse(status: 0) }
       return response
     }
     let created = send("POST", "/v1/sessions?routingKey=k1")

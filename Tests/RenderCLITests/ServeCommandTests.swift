@@ -1,4 +1,5 @@
 import FallbackServer
+import RedisClient
 import Testing
 
 @testable import render_cli

@@ -1,6 +1,8 @@
 import CartRender
 import FormRender
+import HTTPServer
 import RenderCore
+import ServedAssets
 import SessionReplay
 import StatusRender
 
@@ -129,23 +131,26 @@ extension RelayServer {
     }
     guard let found else { return .respond(HTTPResponse(status: 204)) }
     if found.version != shown {
-      return .respond(Self.event("retry: 300\nid: \(found.version)\nevent: screen\ndata: \(found.version)\n\n"))
+      return .respond(Self.event(LivePage.change("screen", version: found.version)))
     }
     if found.ended { return .respond(HTTPResponse(status: 204)) }
     if isHead { return .respond(Self.event("")) }
     let deadline = request.arrival + .seconds(ServerOptions.streamWaitSeconds)
-    if isDraining { return .respond(Self.event("retry: \(ServerOptions.drainRetryMilliseconds)\n: draining\n\n")) }
+    if isDraining {
+      return .respond(Self.event(LivePage.draining(retryMilliseconds: ServerOptions.drainRetryMilliseconds)))
+    }
     if ContinuousClock.now >= deadline || parked.isStopped {
-      return .respond(Self.event("retry: 300\n: no change\n\n"))
+      return .respond(Self.event(LivePage.noChange))
     }
     guard parked.count(found.id) < options.waitsPerSession else {
+      metrics.refused(.tooManyWaits)
       return .respond(.text(429, "Too many open pages for this session.\n"))
     }
     return .wait(key: found.id, version: found.changes, deadline: deadline)
   }
 
   private static func event(_ text: String) -> HTTPResponse {
-    HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8")], body: Array(text.utf8))
+    HTTPResponse(status: 200, headers: [("Content-Type", LivePage.contentType)], body: Array(text.utf8))
   }
 
   private func snapshot(_ session: ServedSession, shown: UInt64?) -> PageSnapshot {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import RenderCore
 import SessionReplay
 
@@ -80,6 +81,7 @@ extension RelayServer {
       }
     } catch {
       guard error == .full else { throw error }
+      metrics.refused(.tooManySessions)
       return .json(503, #"{"error": "tooManySessions"}"#)
     }
     var response = HTTPResponse.json(
@@ -232,6 +234,7 @@ extension RelayServer {
     let deadline = request.arrival + .seconds(wait)
     if events.isEmpty, !isHead, ContinuousClock.now < deadline, !parked.isStopped {
       guard parked.count(id) < options.waitsPerSession else {
+        metrics.refused(.tooManyWaits)
         return .respond(.json(429, #"{"error": "tooManyWaits"}"#))
       }
       return .wait(key: id, version: changes, deadline: deadline)

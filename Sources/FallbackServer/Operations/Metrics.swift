@@ -91,24 +91,18 @@ final class Metrics: Sendable {
 
   private let state = Mutex(State())
 
-  /// One answered request; a 413, a 429 and a 503 of session creation count as refusals.
+  /// One answered request, counted by route class and status class. Refusals are not
+  /// read from the status (a `503` of session creation is a full server or a store
+  /// that does not answer): the route that decides one counts it (``refused(_:count:)``).
   func answered(_ route: RouteClass, status: Int, microseconds: Int) {
     let statusClass = min(max(status / 100, 1), 5) - 1
     let bucket = Self.bucketMicroseconds.firstIndex { microseconds <= $0 } ?? Self.bucketMicroseconds.count
-    let limit: Limit? =
-      switch status {
-      case 413: .bodyTooLarge
-      case 429: .tooManyWaits
-      case 503 where route == .sessionCreate: .tooManySessions
-      default: nil
-      }
     state.withLock { state in
       state.requests[route.rawValue][statusClass] += 1
       if !route.waits {
         state.buckets[route.rawValue][bucket] += 1
         state.sumMicroseconds[route.rawValue] += max(0, microseconds)
       }
-      if let limit { state.refused[limit.rawValue] += 1 }
     }
   }
 
@@ -123,7 +117,8 @@ final class Metrics: Sendable {
     }
   }
 
-  /// Refusals the HTTP layer makes before a route runs (per-address, request timeout).
+  /// A request or connection refused under `limit`, by whoever decided it: the HTTP layer
+  /// (per-address, request timeout) or a route (body too large, too many waits or sessions).
   func refused(_ limit: Limit, count: Int = 1) {
     guard count > 0 else { return }
     state.withLock { $0.refused[limit.rawValue] += count }

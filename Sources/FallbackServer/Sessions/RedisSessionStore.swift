@@ -1,53 +1,24 @@
 import Foundation
+import RedisClient
 import RenderCore
 import Synchronization
 
 /// Sessions in a Redis that several servers share, so any server serves any session and
-/// a restart loses none. Per session, each key expiring after the idle timeout (set again
-/// only by what the memory store counts as activity: a route that sets
-/// ``ServedSession/lastActivity``; reading, a `HEAD` included, writes nothing) and all
-/// removed at once by `DELETE`:
+/// a restart loses none. What Redis holds (a hash, a journal, an events Stream and the
+/// idempotent answers per session, each key expiring after the idle timeout, all removed
+/// at once by `DELETE`; `tts:live` and `tts:seen` for all sessions) and when a server
+/// answers from its kept copy without asking Redis are docs/SERVER.md's "What Redis
+/// holds" and "Kept sessions"; the key names are ``meta(_:)`` and its neighbours below.
 ///
-/// - `tts:s:{id}`: a hash: the configuration as the merchant sent it, the customer
-///   token, the customer's last request (ms since 1970);
-/// - `tts:s:{id}:j`: the journal, a list: every change applied, in order (a merchant's
-///   call as its transcript line, the customer's arrival, answer or absence); the
-///   session's state is the journal replayed (``ServedSession/replay(_:eventsKept:)``);
-///   its length is the session's version;
-/// - `tts:s:{id}:e`: the events, a Stream trimmed to `--events-kept`, entry ids `SEQ-0`;
-/// - `tts:s:{id}:i`: a hash: the answers of calls made with an `Idempotency-Key`, by key
-///   (written with the journal entry of the call they answer);
-/// - `tts:t:{token}`: the customer token's session id.
-///
-/// And `tts:k:{key}`: the session a `POST /v1/sessions` with that `Idempotency-Key` made
-/// (its id and customer token), for 24 hours at most and never past the session: it
-/// expires with the idle timeout it was made with, and `DELETE` removes it (the session's
-/// hash names it, field `created`).
-///
-/// And for all sessions, `tts:live` (a sorted set: last activity per session, for
-/// `--max-sessions`) and `tts:seen` (the customer's last request, for the customer
-/// timeout). A change is appended by a Lua script only when the journal still has the
-/// length it was read at (optimistic concurrency: otherwise the route runs again on the
-/// newer state), and announced on the channel `tts:changed` as `ID CHANGES` (`ID` alone:
-/// removed), which each process's one subscriber turns into wake-ups.
-///
-/// Each process keeps the sessions it served replayed in memory with their length, and
-/// reads only the journal's newer entries: one round trip per request. While its
-/// subscriber is connected, a session read or written within ``freshMilliseconds`` and
-/// announced changed by no message since is taken as it is kept, without asking Redis:
-///
-/// - a customer's request (``withSession(token:_:)``) that changes nothing reads it, so a
-///   page viewed again touches no Redis; a lost message leaves it stale for at most
-///   ``freshMilliseconds``, after which one read of the journal's newer entries (none,
-///   when nothing changed) confirms it again; a session gone from Redis (`DELETE`, which
-///   is announced, or its TTL, which is not) is served from memory no longer than that;
-/// - a change starts from it and its write is checked against the journal's length as
-///   any other (a stale start is a conflict, run again on what Redis has), so a
-///   merchant's call is one round trip; a merchant's request that changes nothing reads
-///   Redis, as before;
-/// - the last activity and the customer's last request are written at most once per
-///   ``touchMilliseconds`` per session when they are all that changed: Redis's TTL and
-///   `tts:seen` may lag that much behind this process's requests.
+/// A session's state is its journal replayed (``ServedSession/replay(_:eventsKept:)``);
+/// its length is the session's version. A change is appended by a Lua script only when
+/// the journal still has the length it was read at (optimistic concurrency: otherwise
+/// the route runs again on the newer state), and announced on `tts:changed` as
+/// `ID CHANGES` (`ID` alone: removed), which each process's one subscriber turns into
+/// wake-ups. A kept session read or written within ``freshMilliseconds`` and announced
+/// changed by no message since is taken as kept; the last activity and the customer's
+/// last request are written at most once per ``touchMilliseconds`` when they are all
+/// that changed.
 final class RedisSessionStore: SessionStore {
   let pool: RedisPool
   let idleTimeoutSeconds: Int
@@ -55,8 +26,6 @@ final class RedisSessionStore: SessionStore {
   let eventsKept: Int
   private let cache = Mutex(Cache())
   private let subscriber = Mutex<Subscriber>(Subscriber())
-  /// Each Lua script's SHA-1 as Redis gave it.
-  private let scriptHashes = Mutex<[String: String]>([:])
 
   private struct Cached {
     var session: ServedSession
@@ -575,30 +544,17 @@ final class RedisSessionStore: SessionStore {
     }
   }
 
-  /// Runs a script by its SHA-1 (`EVALSHA`, which Redis answers from its script cache),
-  /// loading it first (`SCRIPT LOAD`) once per process and again after a Redis restart
-  /// emptied the cache (`NOSCRIPT`).
-  /// `replicated`: the script's `1` is a write a route answers on (``RedisPool/command(_:written:)``).
-  private func run(_ script: String, keys: [String], arguments: [String], replicated: Bool = false)
+  /// Runs a script (``RedisScript``: `EVALSHA`, loaded again after `NOSCRIPT`), every
+  /// command through the breaker. `replicated`: the script's `1` is a write a route
+  /// answers on (``RedisPool/command(_:written:)``).
+  private func run(_ script: RedisScript, keys: [String], arguments: [String], replicated: Bool = false)
     throws(SessionStoreError) -> RedisReply
   {
-    let rest = [String(keys.count)] + keys + arguments
-    for _ in 0..<2 {
-      var hash = scriptHashes.withLock { $0[script] }
-      if hash == nil {
-        hash = try run(["SCRIPT", "LOAD", script]).text
-        scriptHashes.withLock { $0[script] = hash }
-      }
-      guard let hash else { throw .unavailable }
-      let reply = try command(["EVALSHA", hash] + rest, replicated: replicated)
-      if case .error(let text) = reply {
-        guard text.hasPrefix("NOSCRIPT") else { throw .unavailable }
-        scriptHashes.withLock { $0[script] = nil }
-        continue
-      }
-      return reply
+    let reply = try script.run(keys: keys, arguments: arguments) { command throws(SessionStoreError) in
+      try self.command(command, replicated: replicated && command.first == "EVALSHA")
     }
-    throw .unavailable
+    guard let reply else { throw .unavailable }
+    return reply
   }
 
   static func wallMilliseconds() -> Int { Int((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
@@ -621,7 +577,8 @@ final class RedisSessionStore: SessionStore {
   /// KEYS: meta, token, live, idempotency key's. ARGV: configuration, token, id, ttl, now,
   /// limit, idle cutoff, what the idempotency key keeps ('' without one), its lifetime.
   /// 1 made, 0 full, or the text the key kept.
-  static let createScript = """
+  static let createScript = RedisScript(
+    """
     if ARGV[8] ~= '' then
       local kept = redis.call('GET', KEYS[4])
       if kept then return kept end
@@ -637,11 +594,12 @@ final class RedisSessionStore: SessionStore {
       redis.call('HSET', KEYS[1], 'created', KEYS[4])
     end
     return 1
-    """
+    """)
 
   /// KEYS: meta, journal, events, live, seen, answers. ARGV: from, id, an idempotency key
   /// ('' for none). Reads only.
-  static let loadScript = """
+  static let loadScript = RedisScript(
+    """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return false end
     local fields = redis.call('HMGET', KEYS[1], 'config', 'token', 'seen')
@@ -649,14 +607,15 @@ final class RedisSessionStore: SessionStore {
     if ARGV[3] ~= '' then answer = redis.call('HGET', KEYS[6], ARGV[3]) or '' end
     return {redis.call('LLEN', KEYS[2]), fields[1] or '', token, fields[3] or '',
       redis.call('LRANGE', KEYS[2], ARGV[1], -1), answer, redis.call('ZSCORE', KEYS[4], ARGV[2]) or ''}
-    """
+    """)
 
   /// KEYS: meta, journal, events, live, answers, seen. ARGV: expected length, ttl ('' when
   /// the session was not active: the keys keep the session's TTL), now, id, events kept,
   /// message, customer seen (1 or 0), entry count, answer count, the entries, (key,
   /// answer) pairs, then (seq, event) pairs. 1 appended, 0 the journal grew meanwhile,
   /// -1 no session.
-  static let commitScript = """
+  static let commitScript = RedisScript(
+    """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return -1 end
     if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
@@ -684,10 +643,11 @@ final class RedisSessionStore: SessionStore {
     end
     if count > 0 then redis.call('PUBLISH', 'tts:changed', ARGV[6]) end
     return 1
-    """
+    """)
 
   /// KEYS: meta, journal, events, live, seen, answers. ARGV: id. 1 removed, 0 none.
-  static let deleteScript = """
+  static let deleteScript = RedisScript(
+    """
     local token = redis.call('HGET', KEYS[1], 'token')
     if not token then return 0 end
     local created = redis.call('HGET', KEYS[1], 'created')
@@ -697,5 +657,5 @@ final class RedisSessionStore: SessionStore {
     redis.call('ZREM', KEYS[5], ARGV[1])
     redis.call('PUBLISH', 'tts:changed', ARGV[1])
     return 1
-    """
+    """)
 }

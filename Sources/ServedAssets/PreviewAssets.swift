@@ -10,6 +10,9 @@
 /// iOS's text). Locale, region and currency are in the address, so the page's live
 /// script keeps them when it fetches a new screen.
 package enum PreviewAssets {
+  /// The script's `integrity` (``PreviewHashes/script``).
+  package static let scriptIntegrity = PreviewHashes.script
+
   package static let style: StaticString = """
     :root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.4;--muted:#555;--bad:#b3261e}
     @media (prefers-color-scheme:dark){:root{--muted:#bbb;--bad:#ffb4ab}}

@@ -2,8 +2,9 @@ import Synchronization
 
 /// Requests waiting for a session to change (the merchant's long polls, the customer's
 /// live-update streams), each resumed exactly once: when its session changes, when its
-/// deadline passes, or when the server stops.
-final class ParkedRequests: Sendable {
+/// deadline passes, or when the server stops. The transport parks into it
+/// (``HTTPDaemon/Configuration/waits``); the server above wakes through it.
+package final class ParkedRequests: Sendable {
   private struct Parked {
     var resumption: Resumption
     var deadline: ContinuousClock.Instant
@@ -20,6 +21,8 @@ final class ParkedRequests: Sendable {
 
   private let state = Mutex(State())
 
+  package init() {}
+
   func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
     let parkedNow = state.withLock { state -> Bool in
       if state.stopped || (state.latest[key] ?? 0) > version || deadline <= .now { return false }
@@ -33,10 +36,10 @@ final class ParkedRequests: Sendable {
   /// Sessions whose latest change is kept at most: a shared store announces every
   /// server's changes, most of sessions this process never serves; beyond, those with
   /// nothing parked are dropped.
-  static let latestLimit = 100_000
+  package static let latestLimit = 100_000
 
   /// Session `key` changed to `version`: wakes everything parked on it.
-  func changed(_ key: String, version: UInt64) {
+  package func changed(_ key: String, version: UInt64) {
     let woken = state.withLock { state -> [Parked] in
       if state.latest.count >= Self.latestLimit { state.latest = state.latest.filter { state.parked[$0.key] != nil } }
       state.latest[key] = max(state.latest[key] ?? 0, version)
@@ -46,7 +49,7 @@ final class ParkedRequests: Sendable {
   }
 
   /// Session `key` is gone: wakes what waits on it and forgets it.
-  func forget(_ key: String) {
+  package func forget(_ key: String) {
     let woken = state.withLock { state -> [Parked] in
       state.latest[key] = nil
       return state.parked.removeValue(forKey: key).map { Array($0.values) } ?? []
@@ -55,7 +58,7 @@ final class ParkedRequests: Sendable {
   }
 
   /// Wakes every request parked (a change may have been missed): each looks again.
-  func wakeAll() {
+  package func wakeAll() {
     let woken = state.withLock { state -> [Parked] in
       defer { state.parked = [:] }
       return state.parked.values.flatMap(\.values)
@@ -64,7 +67,7 @@ final class ParkedRequests: Sendable {
   }
 
   /// Wakes every request whose deadline is past.
-  func expire(now: ContinuousClock.Instant) {
+  package func expire(now: ContinuousClock.Instant) {
     let woken = state.withLock { state -> [Parked] in
       var due: [Parked] = []
       for (key, entries) in state.parked {
@@ -80,10 +83,10 @@ final class ParkedRequests: Sendable {
   }
 
   /// Requests parked on `key` now.
-  func count(_ key: String) -> Int { state.withLock { $0.parked[key]?.count ?? 0 } }
+  package func count(_ key: String) -> Int { state.withLock { $0.parked[key]?.count ?? 0 } }
 
   /// The server is stopping: wakes everything, and nothing parks from now on.
-  func stop() {
+  package func stop() {
     let woken = state.withLock { state -> [Parked] in
       state.stopped = true
       defer { state.parked = [:] }
@@ -92,5 +95,5 @@ final class ParkedRequests: Sendable {
     for parked in woken { parked.resumption.resume() }
   }
 
-  var isStopped: Bool { state.withLock { $0.stopped } }
+  package var isStopped: Bool { state.withLock { $0.stopped } }
 }

@@ -4,6 +4,10 @@ package struct HTTPResponse: Sendable {
   /// In order; names as written on the wire.
   package var headers: [(name: String, value: String)]
   package var body: [UInt8]
+  /// What the responder says this answer was for, handed back to its ``HTTPObserver``
+  /// untouched (the relay: the route it matched, so it is matched once); never written
+  /// on the wire, never read by the transport.
+  package var label: Int?
 
   package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status
@@ -46,7 +50,15 @@ package struct HTTPResponse: Sendable {
 /// What a route does with a request: answer now, or wait for a session to change.
 package enum RouteResult: Sendable {
   case respond(HTTPResponse)
-  /// Park the request until the session `key` changes past `version`, or `deadline`
-  /// passes; then the route runs again with the same request.
+  /// Park the request until `key` changes past `version` (``ParkedRequests/changed(_:version:)``),
+  /// or `deadline` passes; the transport parks it, and then asks again with the same request.
   case wait(key: String, version: UInt64, deadline: ContinuousClock.Instant)
+}
+
+extension RouteResult {
+  /// The answer, or nil for a wait.
+  package var response: HTTPResponse? {
+    if case .respond(let response) = self { return response }
+    return nil
+  }
 }

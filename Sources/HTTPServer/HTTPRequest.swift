@@ -1,5 +1,7 @@
-/// One HTTP request as the routes see it: decoded by libmicrohttpd (``HTTPDaemon``),
-/// a plain value, so every route is tested without a socket.
+/// One HTTP request as a responder sees it: decoded by libmicrohttpd (``HTTPDaemon``),
+/// a plain value with nothing of the transport's in it, so every route is tested
+/// without a socket. What the transport refuses (framing, a body over the limit) never
+/// reaches a responder.
 package struct HTTPRequest: Sendable {
   /// `GET`, `POST`, `DELETE`, … as sent.
   package var method: String
@@ -11,20 +13,11 @@ package struct HTTPRequest: Sendable {
   package var headers: [(name: String, value: String)]
   /// The body, at most ``HTTPRequest/maximumBodyBytes``.
   package var body: [UInt8]
-  /// The body was longer than ``HTTPRequest/maximumBodyBytes`` and was not kept.
-  package var bodyTooLarge: Bool
-  /// Why the request's framing cannot be trusted (two lengths, an unknown coding, a
-  /// header name that is not a token), or nil: such a request is `400` and its
-  /// connection closed (``HTTPDaemon``).
-  package var framingProblem: String?
   /// When the request arrived: a long poll's wait counts from here.
   package var arrival: ContinuousClock.Instant
   /// A fresh random id for this request, sent back as `X-Request-Id` and logged, so an
   /// answer a client reports can be found in the log.
   package var id: String
-  /// The request was parked at least once (``RouteResult/wait(key:version:deadline:)``):
-  /// the route runs again after each wake, and the request ends one wait when answered.
-  package var parked = false
 
   /// Largest body a request may carry (the contract's 1 MiB); more is `413`.
   package static let maximumBodyBytes = 1 << 20
@@ -35,8 +28,8 @@ package struct HTTPRequest: Sendable {
 
   package init(
     method: String, path: String, query: [(name: String, value: String)] = [],
-    headers: [(name: String, value: String)] = [], body: [UInt8] = [], bodyTooLarge: Bool = false,
-    framingProblem: String? = nil, arrival: ContinuousClock.Instant = .now
+    headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+    arrival: ContinuousClock.Instant = .now
   ) {
     self.method = method
     self.path = path
@@ -45,8 +38,6 @@ package struct HTTPRequest: Sendable {
     // libmicrohttpd drops those before it but keeps those after.
     self.headers = headers.map { ($0.name.lowercased(), Self.trimmed($0.value)) }
     self.body = body
-    self.bodyTooLarge = bodyTooLarge
-    self.framingProblem = framingProblem
     self.arrival = arrival
     var generator = SystemRandomNumberGenerator()
     let random = String(generator.next() as UInt64, radix: 16)
@@ -54,7 +45,7 @@ package struct HTTPRequest: Sendable {
   }
 
   /// `value` without the spaces and tabs around it (RFC 9110 §5.5: not part of a field's value).
-  static func trimmed(_ value: String) -> String {
+  package static func trimmed(_ value: String) -> String {
     let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
     let bytes = value.utf8
     guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })

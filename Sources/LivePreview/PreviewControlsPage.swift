@@ -1,16 +1,12 @@
 import RenderCore
+import ServedAssets
 
 /// The controls page of `render-cli preview` (`GET /`): labelled controls in a form the
 /// keyboard reaches in order, the files' problems, `parse`'s last response, and one
 /// framed screen per locale. Its script fills the frames (``PreviewAssets/script``).
 enum PreviewControlsPage {
-  /// As strict as the served pages': the script and the style only by their hashes,
-  /// frames and connections only to this origin, and nobody may frame the controls.
-  static let contentSecurityPolicy = [
-    "default-src 'none'", "script-src '\(PreviewHashes.script)'", "style-src '\(PreviewHashes.style)'",
-    "connect-src 'self'", "frame-src 'self'", "img-src 'none'", "form-action 'none'", "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].joined(separator: "; ")
+  /// Its policy (``SecurityHeaders/previewControls``), as written in the header.
+  static var contentSecurityPolicy: String { SecurityHeaders.previewControls.contentSecurityPolicy }
 
   /// The phone widths offered, in CSS pixels (iPhone SE to the Pro Max sizes).
   static let widths = [320, 375, 390, 430]
@@ -30,7 +26,8 @@ enum PreviewControlsPage {
         head.element("title", text: "Preview: " + files.joined(separator: ", "))
         head.element("style") { $0.raw(TrustedHTML(literal: PreviewAssets.style)) }
         head.element(
-          "script", [.init("src", "/controls.js"), .init("integrity", PreviewHashes.script), .init(flag: "defer")])
+          "script",
+          [.init("src", "/controls.js"), .init("integrity", PreviewAssets.scriptIntegrity), .init(flag: "defer")])
       }
       html.element("body") { body in
         body.element("main") { main in

@@ -1,7 +1,9 @@
 import CartRender
 import FormRender
 import Foundation
+import HTTPServer
 import RenderCore
+import ServedAssets
 import StatusRender
 import Synchronization
 
@@ -17,7 +19,7 @@ import Synchronization
 ///   send it (`-` keeps the configuration's region or currency); a post is `parse`'s
 ///   answer; `…/events`: the live-update stream `serve`'s pages listen to;
 /// - `GET /text/FILE/SCREEN/LOCALE/REGION/CURRENCY?width=N`: the text rendering.
-package final class PreviewServer: HTTPService {
+package final class PreviewServer: HTTPResponder {
   private struct State {
     var files: [PreviewFile]
     var configuration: SessionConfiguration
@@ -45,7 +47,7 @@ package final class PreviewServer: HTTPService {
   ///   - configuration: `--config`'s session, or the contract's default.
   package init(files: [PreviewFile], configuration: SessionConfiguration) {
     state = Mutex(State(files: files, configuration: configuration))
-    pageHeaders = SecurityHeaders()
+    pageHeaders = SecurityHeaders.servedPages.framed(by: [.this])
   }
 
   // MARK: Updates from the watcher
@@ -78,16 +80,16 @@ package final class PreviewServer: HTTPService {
     parked.changed(Self.stateKey, version: changes)
   }
 
-  // MARK: HTTPService
+  // MARK: HTTPResponder
 
-  package func handle(_ request: HTTPRequest) -> RouteResult {
-    if request.framingProblem != nil { return .respond(secured(.text(400, "Bad request.\n"), page: false)) }
-    // The daemon hands over a body past its limit before its end, cut short: answered as
-    // `serve` answers it, never read as a post of the part that came.
-    if request.bodyTooLarge {
-      return .respond(
-        secured(.text(413, "The body is larger than \(HTTPRequest.maximumBodyBytes) bytes.\n"), page: false))
-    }
+  /// The answer to what the transport refuses itself: framing that could be read two
+  /// ways, and a body past its limit (never read as a post of the part that came), as
+  /// plain text with the controls' headers.
+  package func errorResponse(_ error: HTTPServerError, _ request: HTTPRequest) -> HTTPResponse {
+    secured(HTTPDaemon.plainError(error, request), page: false)
+  }
+
+  package func respond(to request: HTTPRequest) -> RouteResult {
     guard Self.isLocalHost(request.header("host")) else {
       // A page elsewhere that resolves its own name to 127.0.0.1 (DNS rebinding) must
       // not read the files.
@@ -129,12 +131,6 @@ package final class PreviewServer: HTTPService {
       return .respond(secured(.text(404, "Not found.\n"), page: false))
     }
   }
-
-  package func park(_ resumption: Resumption, key: String, version: UInt64, deadline: ContinuousClock.Instant) {
-    parked.park(resumption, key: key, version: version, deadline: deadline)
-  }
-
-  package func completed(_ request: HTTPRequest, status: Int, microseconds: Int) {}
 
   // MARK: Pages
 
@@ -217,7 +213,7 @@ package final class PreviewServer: HTTPService {
     let still = screen is FormScreen || screen as? StatusScreen == .closed || screen as? StatusScreen == .disconnected
     context.host = PageHost(
       scriptPath: LiveScript.path, scriptIntegrity: pageHeaders.scriptIntegrity, version: version,
-      refreshSeconds: still ? nil : ServerOptions().refreshSeconds)
+      refreshSeconds: still ? nil : LivePage.refreshSeconds)
     return context
   }
 
@@ -274,18 +270,16 @@ package final class PreviewServer: HTTPService {
   }
 
   /// A stream as `serve`'s (`/c/{token}/events`): one event when the version differs
-  /// from the shown one, else a wait of up to ``ServerOptions/streamWaitSeconds``.
+  /// from the shown one, else a wait of up to ``LivePage/streamWaitSeconds``.
   private func stream(key: String, _ request: HTTPRequest, version: (State) -> UInt64) -> RouteResult {
     let shown = (request.header("last-event-id") ?? request.argument("shown")).flatMap { UInt64($0) } ?? 0
     let current = state.withLock { version($0) }
     if current != shown {
-      return .respond(
-        event(
-          "retry: 300\nid: \(current)\nevent: \(key == Self.stateKey ? "state" : "screen")\ndata: \(current)\n\n"))
+      return .respond(event(LivePage.change(key == Self.stateKey ? "state" : "screen", version: current)))
     }
-    let deadline = request.arrival + .seconds(ServerOptions.streamWaitSeconds)
+    let deadline = request.arrival + .seconds(LivePage.streamWaitSeconds)
     if ContinuousClock.now >= deadline || parked.isStopped || request.method == "HEAD" {
-      return .respond(event("retry: 300\n: no change\n\n"))
+      return .respond(event(LivePage.noChange))
     }
     return .wait(key: key, version: current, deadline: deadline)
   }
@@ -293,7 +287,7 @@ package final class PreviewServer: HTTPService {
   private func event(_ text: String) -> HTTPResponse {
     secured(
       HTTPResponse(
-        status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8")], body: Array(text.utf8)),
+        status: 200, headers: [("Content-Type", LivePage.contentType)], body: Array(text.utf8)),
       page: false)
   }
 
@@ -310,15 +304,15 @@ package final class PreviewServer: HTTPService {
         ("response", state.responses[index].map { .string($0) } ?? .null),
       ])
     }
-    return JSONOutput.render(
+    let text = JSONOutput.render(
       .object([
         ("version", .string(String(state.screens))),
         ("region", .string(state.configuration.region.rawValue)),
         ("currency", .string(state.configuration.currency.rawValue)),
         ("configurationProblems", .array(state.configurationProblems.map { .string($0) })),
         ("files", .array(files)),
-      ])
-    ).trimmingSuffixNewline()
+      ]))
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
   }
 
   private func controlsPage() -> HTTPResponse {
@@ -333,15 +327,7 @@ package final class PreviewServer: HTTPService {
   /// their hashes (``PreviewHashes``) and frames from this origin.
   private func secured(_ response: HTTPResponse, page: Bool) -> HTTPResponse {
     var response = response
-    let policy =
-      page
-      ? pageHeaders.contentSecurityPolicy.replacingOccurrences(
-        of: "frame-ancestors 'none'", with: "frame-ancestors 'self'")
-      : PreviewControlsPage.contentSecurityPolicy
-    response.headers += [
-      ("Content-Security-Policy", policy), ("Referrer-Policy", "no-referrer"),
-      ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-store"),
-    ]
+    response.headers += (page ? pageHeaders : SecurityHeaders.previewControls).fields
     return response
   }
 
@@ -375,8 +361,9 @@ package final class PreviewServer: HTTPService {
     let started = try HTTPDaemon(
       HTTPDaemon.Configuration(
         host: host == "localhost" ? "127.0.0.1" : host, port: port, threads: 2, connectionTimeout: 60,
-        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0),
-      service: self)
+        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0, waits: parked,
+        errorResponse: { [self] in errorResponse($0, $1) }),
+      responder: self)
     daemon.withLock { $0 = started }
     running.store(true, ordering: .relaxed)
     let thread = Thread { [self] in

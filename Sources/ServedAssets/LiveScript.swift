@@ -10,7 +10,7 @@
 /// The cart's live region is put in empty and filled a moment later, so a screen reader
 /// hears a changed total once.
 package enum LiveScript {
-  static let path = "/live.js"
+  package static let path = "/live.js"
 
   package static let source = """
     (function () {

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Why a request's framing cannot be trusted, or nil. A body's length must be read one
+/// way only (RFC 9112 §6.3): two `Content-Length` fields, `Content-Length` beside
+/// `Transfer-Encoding`, two `Transfer-Encoding` fields or a coding other than `chunked`
+/// could be read differently by a proxy in front. A field name must be a token
+/// (RFC 9110 §5.1): `Content-Length :` is refused (RFC 9112 §5.1), not taken as another field.
+package func framingProblem(_ headers: [(name: String, value: String)]) -> String? {
+  if let bad = headers.first(where: { !isToken($0.name) }) {
+    return "a header field name that is not a token (\(bad.name.utf8.count) bytes)"
+  }
+  let lengths = headers.filter { $0.name == "content-length" }.count
+  let codings = headers.filter { $0.name == "transfer-encoding" }
+  if lengths > 1 { return "more than one Content-Length" }
+  if codings.count > 1 { return "more than one Transfer-Encoding" }
+  if let coding = codings.first {
+    if lengths > 0 { return "both Content-Length and Transfer-Encoding" }
+    if coding.value.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
+      return "a Transfer-Encoding other than chunked"
+    }
+  }
+  return nil
+}
+
+/// RFC 9110 §5.6.2: `1*tchar`.
+private func isToken(_ text: String) -> Bool {
+  !text.isEmpty
+    && text.utf8.allSatisfy { byte in
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+}
