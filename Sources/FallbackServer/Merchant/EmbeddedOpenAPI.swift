@@ -371,8 +371,8 @@ enum EmbeddedOpenAPI {
               - name: Last-Event-ID
                 in: header
                 required: false
-                description: The version the page shows, as the browser's EventSource sends it on reconnection.
-                schema: {type: string, pattern: "^[0-9]+$"}
+                description: "The version the page shows, as the browser's EventSource sends it on reconnection; it wins over `shown`, and a value that is no version is taken as none."
+                schema: {type: string}
             responses:
               "200":
                 description: >-
@@ -380,7 +380,18 @@ enum EmbeddedOpenAPI {
                   up to 25 s.
                 content:
                   text/event-stream:
-                    schema: {type: string}
+                    schema:
+                      description: >-
+                        One event as EventSource reads it: `screen` with the newer version in
+                        `id` and `data` and `retry: 300`; or only `retry` (`: no change`, or
+                        `retry: 5000` while the server drains).
+                      type: object
+                      additionalProperties: false
+                      properties:
+                        event: {const: screen}
+                        id: {type: string, pattern: "^[0-9]+$"}
+                        data: {type: string, pattern: "^[0-9]+$"}
+                        retry: {type: integer, enum: [300, 5000]}
               "204":
                 description: An ended session whose page is up to date, or no such session; the browser stops.
               "429":
@@ -413,17 +424,21 @@ enum EmbeddedOpenAPI {
             name: shown
             in: query
             required: false
-            description: The screen version the asking page shows (its cart is the base of the animation hints).
-            schema: {type: string, pattern: "^[0-9]+$"}
+            description: >-
+              The screen version the asking page shows (a page's cart is the base of the animation
+              hints; the stream answers when the screen is newer). A value that is no version the
+              session showed, a number or not, is taken as none.
+            schema: {type: string}
           IdempotencyKey:
             name: Idempotency-Key
             in: header
             required: false
             description: >-
-              1 to 255 visible ASCII characters, once. The same key with the same request
+              1 to 255 visible ASCII characters, once (spaces and tabs around the value are not
+              part of it, RFC 9110 §5.5). The same key with the same request
               (within 24 hours, or the session's life) gives the first answer again and changes
               nothing; with another request it is `422 idempotencyKeyReused`.
-            schema: {type: string, pattern: "^[!-~]{1,255}$"}
+            schema: {type: string, pattern: "^[ \t]*[!-~]{1,255}[ \t]*$"}
         headers:
           ContentSecurityPolicy:
             description: No inline script or style but by hash, `form-action 'self'`, `frame-ancestors 'none'`.
