@@ -58,6 +58,24 @@ struct PixelSnapshotCommandTests {
       ))
   }
 
+  /// `--gallery` shows each capture beside the text renderings, inline as a `data:` URL
+  /// the gallery's policy allows (`img-src data:`), captioned with locale and profile.
+  @Test func theGalleryShowsThePixelSnapshots() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let gallery = dir.appending(path: "gallery.html")
+    let run = try snapshot([
+      "examples/cart-empty.json", "--dir", dir.path, "--locales", "en-US,ar-EG", "--formats", "text,png",
+      "--profiles", "320-dark", "--gallery", gallery.path,
+    ])
+    #expect(run.status == 0)
+    let html = try String(contentsOf: gallery, encoding: .utf8)
+    #expect(html.contains("img-src data:;"))
+    #expect(html.components(separatedBy: "<img src=\"data:image/png;base64,iVBORw0KGgo").count == 3)
+    #expect(html.contains("alt=\"cart-empty, ar-EG 320 px dark\""))
+    #expect(html.contains("<title>Snapshots of \(dir.path): 4 snapshots: 4 recorded</title>"))
+  }
+
   /// `--junit`: one test case per golden file, text and pixels, a failure carrying the
   /// diff or the pixel count, read back by Foundation's XML parser.
   @Test func theJUnitReportIsReadByAnXMLParser() throws {
