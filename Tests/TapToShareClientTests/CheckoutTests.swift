@@ -118,7 +118,7 @@ import Testing
     #expect(try await customer.open().html.contains("Payment completed"))
     try await session.close()
     try await session.close()  // closing an ended session does nothing
-    #expect(try await customer.open().html.contains("Session ended"))
+    #expect(try await customer.open().html.contains("The store ended the connection"))
     #expect(try await everyEvent.value == [.connected, .ready, .closed])
     await #expect(throws: CustomerSessionError.notReady) { try await session.updateCustomerStatus(.ready) }
 
