@@ -177,7 +177,9 @@ let package = Package(
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render-cli", "RenderCore", "FallbackServer", "SnapshotFiles", "GoldenFiles"]
+      dependencies: [
+        "render-cli", "RenderCore", "FallbackServer", "SnapshotFiles", "GoldenFiles", "HeadlessBrowser", "PixelDiff",
+      ]
     ),
   ]
 )

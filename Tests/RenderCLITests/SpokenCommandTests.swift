@@ -64,7 +64,7 @@ import Testing
       "snapshot", "examples/cart-empty.json", "--dir", "/tmp/x", "--locales", "en-US", "--formats", "html,pdf",
     ])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("Error: 'pdf' is not a format; use html, text or spoken."))
+    #expect(result.stderr.hasPrefix("Error: 'pdf' is not a format; use html, text, spoken or png."))
   }
 
   @Test func checkSpeechPassesOnTheProjectsScreens() throws {
