@@ -15,6 +15,8 @@ public struct PixelCheck: Sendable {
   /// Rules each captured page must keep; none by default.
   public var layoutRules: [LayoutRule]
 
+  /// A check at `profiles` (each captured once per locale), under `tolerance`, keeping
+  /// `layoutRules`.
   public init(
     profiles: [DeviceProfile] = [.standard], tolerance: PixelTolerance = .standard, layoutRules: [LayoutRule] = []
   ) {

@@ -4,7 +4,10 @@
 public struct DeviceProfile: Sendable, Hashable, CustomStringConvertible {
   /// `prefers-color-scheme`.
   public enum ColorScheme: String, Sendable, CaseIterable {
-    case light, dark
+    /// `prefers-color-scheme: light`.
+    case light
+    /// `prefers-color-scheme: dark`.
+    case dark
   }
 
   /// The widths a profile may have, in CSS px: common phones' layout viewports.
@@ -18,6 +21,7 @@ public struct DeviceProfile: Sendable, Hashable, CustomStringConvertible {
   public let width: Int
   /// Device pixels per CSS px: one of ``scales``.
   public let scale: Int
+  /// The scheme the page is asked for, through `prefers-color-scheme`.
   public let colorScheme: ColorScheme
   /// The browser's default font size in per cent of 16 px, as a customer's text-size
   /// setting sets it: in ``textSizes``.

@@ -31,7 +31,9 @@ public struct LayoutFinding: Sendable, Equatable, CustomStringConvertible {
   public let subject: String
   /// The locale (`de-DE`).
   public let localeTag: String
+  /// The device the page was shown on.
   public let profile: DeviceProfile
+  /// The rule broken.
   public let rule: LayoutRule
   /// What is wrong, naming the element by its text: `the total '1.234,56 €' wraps onto 2 lines`.
   public let problem: String

@@ -10,6 +10,7 @@ public struct PixelSnapshotResult: Sendable {
   public let subject: String
   /// The locale as file names show it: `fr-FR`.
   public let localeTag: String
+  /// The device the page was captured on; its name is in the file's.
   public let profile: DeviceProfile
   /// The golden file.
   public let file: SnapshotFile

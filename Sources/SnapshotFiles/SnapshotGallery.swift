@@ -16,8 +16,8 @@ package enum SnapshotGallery {
 
   /// The gallery of `results` (as ``SnapshotSet/verify(in:displayDirectory:mode:)``
   /// returns them). `title` names the run, e.g. the snapshot folder.
-  package static func page(_ results: [SnapshotResult], title: String) -> String {
-    let summary = SnapshotSummary(results)
+  package static func page(_ results: [SnapshotResult], images: [Image] = [], title: String) -> String {
+    let summary = SnapshotSummary(outcomes: results.map(\.outcome) + images.map(\.outcome))
     var html = HTMLWriter()
     html.raw(TrustedHTML(literal: "<!DOCTYPE html>"))
     html.newline()
@@ -36,7 +36,7 @@ package enum SnapshotGallery {
             .init("http-equiv", "Content-Security-Policy"),
             .init(
               "content",
-              "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'"),
+              "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'"),
           ])
         head.newline()
         head.element("title", text: "Snapshots of \(title): \(summary.line)")
@@ -58,6 +58,11 @@ package enum SnapshotGallery {
           for (index, subject) in grouped(results).enumerated() {
             section(subject, id: "subject-\(index + 1)", into: &main)
           }
+          var subjects: [String] = []
+          for image in images where !subjects.contains(image.subject) { subjects.append(image.subject) }
+          for (index, subject) in subjects.enumerated() {
+            pixelSection(subject, images.filter { $0.subject == subject }, id: "pixels-\(index + 1)", into: &main)
+          }
         }
         body.newline()
       }
@@ -65,6 +70,62 @@ package enum SnapshotGallery {
     }
     html.newline()
     return html.output
+  }
+
+  /// A pixel snapshot to show: the capture, as a PNG file, and how it compared.
+  package struct Image: Sendable {
+    package var subject: String
+    /// `de-DE 320 px dark`.
+    package var caption: String
+    package var file: SnapshotFile
+    package var outcome: SnapshotOutcome
+    package var png: [UInt8]
+    /// Width in CSS px.
+    package var width: Int
+
+    package init(
+      subject: String, caption: String, file: SnapshotFile, outcome: SnapshotOutcome, png: [UInt8], width: Int
+    ) {
+      self.subject = subject
+      self.caption = caption
+      self.file = file
+      self.outcome = outcome
+      self.png = png
+      self.width = width
+    }
+  }
+
+  /// One subject's captures, one panel each, the image inline as a `data:` URL.
+  private static func pixelSection(_ subject: String, _ images: [Image], id: String, into html: inout HTMLWriter) {
+    html.element("section", [.init("aria-labelledby", id)]) { section in
+      section.newline()
+      section.element("h2", [.init("id", id)]) {
+        $0.isolated(subject)
+        $0.text(": pixels")
+      }
+      section.newline()
+      section.element("ul", [.init("class", "panels")]) { list in
+        list.newline()
+        for image in images {
+          list.element("li", [.init("class", image.outcome.isMismatch ? "panel differs" : "panel")]) { item in
+            item.element("h3", text: image.caption)
+            item.element("p", [.init("class", image.outcome.isMismatch ? "verdict differs" : "verdict")]) {
+              $0.text(verdict(image.outcome) + ": ")
+              $0.element("code", text: image.file.displayPath)
+            }
+            item.void(
+              "img",
+              [
+                .init("src", "data:image/png;base64," + Data(image.png).base64EncodedString()),
+                .init("alt", "\(subject), \(image.caption)"), .init("width", "\(min(image.width, frameWidth))"),
+              ])
+          }
+          list.newline()
+        }
+      }
+      section.newline()
+    }
+    html.newline()
   }
 
   /// One subject's results, locale by locale, in the run's order.
@@ -178,6 +239,7 @@ package enum SnapshotGallery {
       .verdict.differs{color:#c5221f;font-weight:700}\
       @media (prefers-color-scheme:dark){.verdict.differs{color:#ff8a80}.panel.differs{border-color:#ff8a80}}\
       iframe{display:block;box-sizing:border-box;width:360px;height:640px;border:1px solid GrayText;background:#fff}\
+      img{display:block;max-width:100%;height:auto;margin-top:8px;border:1px solid GrayText}\
       pre{font:13px/1.3 ui-monospace,monospace;overflow-x:auto;margin:8px 0 0;padding:8px;border:1px solid GrayText}
       """)
 }

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import RenderCore
+import Synchronization
 
 /// Screens to check in every locale and format against golden files laid out as
 /// `<directory>/<subject>/<locale>.<html|txt|spoken.txt>` (`snapshots/cart-hair-spray/fr-FR.html`).
@@ -25,29 +27,38 @@ package struct SnapshotSet: Sendable {
   }
 
   /// Renders every subject in every locale and format and compares each with its file,
-  /// recording per `mode`. Results come in subject, locale, format order.
+  /// recording per `mode`, one (subject, locale) pair per core at a time. Results come in
+  /// subject, locale, format order.
   /// - Parameters:
   ///   - directory: the folder holding one folder per subject.
   ///   - displayDirectory: how messages name `directory` (`snapshots`, `__Snapshots__`).
   package func verify(in directory: URL, displayDirectory: String, mode: SnapshotRecordMode) -> [SnapshotResult] {
     let locales = SnapshotLocales.resolve(self.locales, configuration: configuration)
-    var results: [SnapshotResult] = []
-    for subject in subjects {
-      for locale in locales {
+    let pairs = subjects.flatMap { subject in locales.map { (subject, $0) } }
+    let results = Mutex([[SnapshotResult]](repeating: [], count: pairs.count))
+    let next = Atomic(0)
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pairs.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < pairs.count else { return }
+        let (subject, locale) = pairs[index]
         let context = RenderContext(configuration: configuration, locale: locale)
+        var pair: [SnapshotResult] = []
         for format in formats {
           let name = "\(locale.formattingTag).\(format.fileExtension)"
           let file = SnapshotFile(
             url: directory.appending(path: subject.name).appending(path: name),
             displayPath: "\(displayDirectory)/\(subject.name)/\(name)")
           let rendering = subject.screen.render(format, context: context, width: width)
-          results.append(
+          pair.append(
             SnapshotResult(
               subject: subject.name, locale: locale, format: format, file: file, rendering: rendering,
               outcome: file.verify(rendering, mode: mode)))
         }
+        results.withLock { $0[index] = pair }
       }
     }
-    return results
+    return results.withLock { $0.flatMap { $0 } }
   }
 }

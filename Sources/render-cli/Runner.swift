@@ -302,9 +302,6 @@ struct Runner {
       return "cannot write '\(result.file.displayPath)': \(reason)"
     }
     if let first = unwritten.first { throw RunFailure.cannotCreate(first) }
-    if let path = options.galleryPath {
-      _ = try OutputTarget.deliver(Array(SnapshotGallery.page(results, title: shown).utf8), to: path)
-    }
     var report = ""
     for result in results {
       switch result.outcome {
@@ -320,6 +317,14 @@ struct Runner {
         options, subjects: subjects, configuration: configuration,
         directory: directory, shown: shown, mode: mode) : nil
     if let pixels { report += pixels.report }
+    if let path = options.galleryPath {
+      let images = (pixels?.run.results ?? []).map { result in
+        SnapshotGallery.Image(
+          subject: result.subject, caption: "\(result.localeTag) \(result.profile.caption)", file: result.file,
+          outcome: result.outcome, png: result.png, width: result.profile.width)
+      }
+      _ = try OutputTarget.deliver(Array(SnapshotGallery.page(results, images: images, title: shown).utf8), to: path)
+    }
     var speechFindings = 0
     if let rules = options.speechRules {
       let locales = SnapshotLocales.resolve(options.locales, configuration: configuration)
