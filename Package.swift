@@ -210,7 +210,7 @@ let package = Package(
       name: "RenderCLITests",
       dependencies: [
         "render-cli", "RenderCore", "FallbackServer", "HTTPServer", "RedisClient", "ServedAssets", "LivePreview",
-        "SnapshotFiles", "GoldenFiles", "HeadlessBrowser",
+        "SnapshotFiles", "GoldenFiles", "HeadlessBrowser", "PixelDiff",
       ]
     ),
   ]

@@ -32,6 +32,21 @@ public enum XLIFFExport {
   public static func document(
     _ catalog: StringCatalogFile, tag: String, original: String, english: StringCatalogFile
   ) throws(Failure) -> String {
+    try document(catalog, tag: tag, original: original, english: english, screenshots: [:])
+  }
+
+  /// ``document(_:tag:original:english:)`` with, in each unit, the screenshots that show
+  /// its string: `screenshots` by key, each a path relative to the XLIFF file
+  /// (`de/cart-hair-spray.png`), as XLIFF 1.2's location context, which translation
+  /// tools keep and show beside the unit (``XLIFFImport`` does not read it):
+  ///
+  ///     <context-group name="screenshots" purpose="location">
+  ///       <context context-type="x-screenshot">de/cart-hair-spray.png</context>
+  ///     </context-group>
+  package static func document(
+    _ catalog: StringCatalogFile, tag: String, original: String, english: StringCatalogFile,
+    screenshots: [String: [String]]
+  ) throws(Failure) -> String {
     let originalAttribute = try escaped(original, attribute: true)
     let tagAttribute = try escaped(tag, attribute: true)
     var xml = """
@@ -55,10 +70,13 @@ public enum XLIFFExport {
             source?.variations?.plural?[category]?.stringUnit.value
             ?? source?.variations?.plural?["other"]?.stringUnit.value ?? ""
           xml += try transUnit(
-            id: key + variationSeparator + category, source: sourceText, unit: unit, note: entry.comment)
+            id: key + variationSeparator + category, source: sourceText, unit: unit, note: entry.comment,
+            screenshots: screenshots[key] ?? [])
         }
       } else if let unit = localization.stringUnit {
-        xml += try transUnit(id: key, source: source?.stringUnit?.value ?? "", unit: unit, note: entry.comment)
+        xml += try transUnit(
+          id: key, source: source?.stringUnit?.value ?? "", unit: unit, note: entry.comment,
+          screenshots: screenshots[key] ?? [])
       }
     }
     xml += """
@@ -79,7 +97,7 @@ public enum XLIFFExport {
   ]
 
   private static func transUnit(
-    id: String, source: String, unit: StringCatalogFile.StringUnit, note: String?
+    id: String, source: String, unit: StringCatalogFile.StringUnit, note: String?, screenshots: [String]
   ) throws(Failure) -> String {
     let state = states.first { $0.catalog.rawValue == unit.state }?.xliff ?? unit.state
     let idAttribute = try escaped(id, attribute: true)
@@ -94,6 +112,13 @@ public enum XLIFFExport {
     if let note {
       let noteText = try escaped(note)
       lines.append("        <note>\(noteText)</note>")
+    }
+    if !screenshots.isEmpty {
+      lines.append("        <context-group name=\"screenshots\" purpose=\"location\">")
+      for path in screenshots {
+        lines.append("          <context context-type=\"x-screenshot\">\(try escaped(path))</context>")
+      }
+      lines.append("        </context-group>")
     }
     lines.append("      </trans-unit>")
     return lines.joined(separator: "\n") + "\n"

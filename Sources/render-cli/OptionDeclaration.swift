@@ -36,9 +36,18 @@ struct OptionDeclaration<Options>: Sendable {
     }
   }
 
-  /// How help shows the option: `--output FILE`, `--format html|text`.
+  /// A flag (`--screenshots`) takes no value: declared with an empty value name, it
+  /// stores the empty string.
+  init(_ name: String, help: String, set: @escaping @Sendable (inout Options) -> Void) {
+    self.init(name, value: "", help: help) { options, _ throws(UsageError) in set(&options) }
+  }
+
+  /// Whether the option is a flag, which takes no value.
+  var isFlag: Bool { valueName.isEmpty }
+
+  /// How help shows the option: `--output FILE`, `--format html|text`, `--screenshots`.
   var helpLabel: String {
-    name + " " + (choices.isEmpty ? valueName.uppercased() : choices.joined(separator: "|"))
+    isFlag ? name : name + " " + (choices.isEmpty ? valueName.uppercased() : choices.joined(separator: "|"))
   }
 
   /// How errors name the option, exactly as help writes it: `'--output FILE'`.

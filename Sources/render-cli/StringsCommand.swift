@@ -16,6 +16,12 @@ struct StringsOptions: Equatable {
   var xliffDirectory: String?
   /// `--locales`: the folder of `<tag>.xcstrings` files.
   var localesDirectory = "locales"
+  /// `--languages`: export only these catalogs (nil: every one).
+  var languages: [String]?
+  /// `--screenshots`: beside each XLIFF file, its language's screens, each string outlined.
+  var screenshots = false
+  /// `--examples`: the folder of the example carts and requests the screenshots show.
+  var examplesDirectory = "examples"
 }
 
 extension SubcommandDeclarations {
@@ -25,7 +31,9 @@ extension SubcommandDeclarations {
       Hand the UI strings to translators and native reviewers as XLIFF 1.2, as Xcode's
       String Catalog export does, and write what they changed back into the catalogs
       (locales/README.md: the review workflow).
-      """, usage: "export --xliff DIR [--locales DIR] | import FILE.xliff ... [--locales DIR]",
+      """,
+    usage:
+      "export --xliff DIR [--languages TAGS] [--screenshots [--examples DIR]] [--locales DIR] | import FILE.xliff ... [--locales DIR]",
     arguments: [
       ArgumentDeclaration(
         name: "export",
@@ -55,6 +63,25 @@ extension SubcommandDeclarations {
       OptionDeclaration("--locales", value: "dir", help: "The folder of String Catalogs. Default: locales.") {
         options, value throws(UsageError) in options.localesDirectory = value
       },
+      OptionDeclaration("--languages", value: "tags", help: "export: only these catalogs (ar,ja,de).") {
+        options, value throws(UsageError) in
+        options.languages = value.split(separator: ",").map { String($0) }
+      },
+      OptionDeclaration(
+        "--screenshots",
+        help: """
+          export: beside DIR/<tag>.xliff, DIR/<tag>/ holds a PNG of
+          every screen in that language (the page, its text and its
+          spoken form), each string outlined, and marks.json with
+          the outlines' boxes; each unit names its screenshots in a
+          <context-group name="screenshots">. Needs Chromium.
+          """
+      ) { options in options.screenshots = true },
+      OptionDeclaration(
+        "--examples", value: "dir", help: "export --screenshots: the example files shown.\nDefault: examples."
+      ) {
+        options, value throws(UsageError) in options.examplesDirectory = value
+      },
     ],
     sections: """
       OUTPUT:
@@ -62,8 +89,9 @@ extension SubcommandDeclarations {
         "ko.xcstrings: 3 strings changed" (or "unchanged").
 
       """,
-    exitStatuses: [.success, .usage, .dataError, .noInput, .internalError, .cannotCreate, .outputError],
+    exitStatuses: [.success, .usage, .dataError, .noInput, .unavailable, .internalError, .cannotCreate, .outputError],
     exitMeanings: [
+      .unavailable: "--screenshots: Chromium cannot be started or fails (nothing written)",
       .dataError:
         "a catalog or an XLIFF file is not valid (one line per problem: FILE: trans-unit \"key\": message; nothing written)",
       .cannotCreate: "a file cannot be written",
@@ -88,6 +116,9 @@ extension SubcommandDeclarations {
         guard options.xliffDirectory != nil else { throw UsageError("Missing '--xliff DIR'.") }
       case .import(let files):
         guard options.xliffDirectory == nil else { throw UsageError("'--xliff' is for export; import reads FILEs.") }
+        guard options.languages == nil, !options.screenshots else {
+          throw UsageError("'--languages' and '--screenshots' are for export.")
+        }
         try CommandLineSyntax.checkStandardInput(files)
       }
     }, command: { .strings($0) })
@@ -105,15 +136,23 @@ struct StringsCommand {
   }
 
   private func export(_ options: StringsOptions, into directory: String) throws -> Outcome {
-    let tags = try catalogTags(options.localesDirectory)
+    var tags = try catalogTags(options.localesDirectory)
+    if let languages = options.languages {
+      if let unknown = languages.first(where: { !tags.contains($0) }) {
+        throw RunFailure.usage(UsageError("No catalog \(unknown).xcstrings in \(options.localesDirectory)."))
+      }
+      tags = tags.filter(languages.contains)
+    }
     let english = try catalog("en", options)
+    let shots = options.screenshots ? try StringsScreenshots(inputs: inputs, options: options).capture(tags) : nil
     var documents: [(path: String, text: String, units: Int)] = []
     var problems: [String] = []
     for tag in tags {
       let file = try catalog(tag, options)
       do {
         let text = try XLIFFExport.document(
-          file.catalog, tag: tag, original: "\(tag).xcstrings", english: english.catalog)
+          file.catalog, tag: tag, original: "\(tag).xcstrings", english: english.catalog,
+          screenshots: shots?.screenshots[tag] ?? [:])
         let units = text.components(separatedBy: "<trans-unit ").count - 1
         documents.append((URL(fileURLWithPath: directory).appending(path: "\(tag).xliff").path, text, units))
       } catch {
@@ -128,6 +167,19 @@ struct StringsCommand {
         "cannot make '\(directory)': \(SystemErrorText.writing(directory, error: error, makesFolders: true))")
     }
     var report = ""
+    for tag in shots?.screenshots.keys.sorted() ?? [] {
+      let folder = URL(fileURLWithPath: directory).appending(path: tag).path
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw RunFailure.cannotCreate(
+          "cannot make '\(folder)': \(SystemErrorText.writing(folder, error: error, makesFolders: true))")
+      }
+    }
+    for file in shots?.files ?? [] {
+      _ = try OutputTarget.deliver(file.bytes, to: URL(fileURLWithPath: directory).appending(path: file.path).path)
+    }
+    if let shots { report += "wrote \(shots.files.count) screenshot files into \(directory)\n" }
     for document in documents {
       _ = try OutputTarget.deliver(Array(document.text.utf8), to: document.path)
       report += "wrote \(document.path) (\(document.units) \(document.units == 1 ? "unit" : "units"))\n"

@@ -167,7 +167,10 @@ private struct OptionScan<Options> {
         fail("Unknown option '\(name)'.")
         continue
       }
-      if value == nil, index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+      if options[declared].isFlag {
+        if value != nil { fail("\(options[declared].usageLabel) takes no value.") }
+        value = ""
+      } else if value == nil, index < arguments.count, !Self.looksLikeOption(arguments[index]) {
         value = arguments[index]
         index += 1
       }

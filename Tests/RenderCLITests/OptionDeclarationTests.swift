@@ -126,6 +126,17 @@ import Testing
         _ = try CommandLineSyntax.parse([subcommand.rawValue, name])
         Issue.record("\(name) without a value parsed")
       } catch {
+        // A flag (`--screenshots`) takes no value: given one, it says so.
+        if !error.message.hasPrefix("missing value for ") {
+          do {
+            _ = try CommandLineSyntax.parse([subcommand.rawValue, name + "=x"])
+            Issue.record("\(name)=x parsed")
+          } catch {
+            #expect(error.message == "'\(name)' takes no value.", "\(error.message)")
+          }
+          #expect(help.contains("\n  \(name) "), "\(name)")
+          continue
+        }
         // Named exactly as help writes it: `'--output FILE'`, `'--format html|text'`.
         let label = error.message.split(separator: "'").dropFirst().first ?? ""
         #expect(error.message.hasPrefix("missing value for '\(name) "), "\(error.message)")
