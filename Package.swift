@@ -182,6 +182,7 @@ let package = Package(
         "FormRender", "RenderCore",
       ]),
     .testTarget(name: "RedisClientTests", dependencies: ["RedisClient"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     .testTarget(
       name: "RenderCLITests",
