@@ -203,6 +203,7 @@ let package = Package(
         "FormRender", "RenderCore",
       ]),
     .testTarget(name: "RedisClientTests", dependencies: ["RedisClient"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "StatusRenderTests", dependencies: ["StatusRender", "RenderCore", "GoldenFiles"]),
     // The client against a real `render-cli serve` (the built binary) and a scripted customer.
     .testTarget(name: "TapToShareClientTests", dependencies: ["TapToShareClient"]),

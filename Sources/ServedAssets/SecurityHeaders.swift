@@ -1,3 +1,5 @@
+import RenderCore
+
 /// The headers every answer of both servers carries, the one place they are written:
 /// the contract's four for customer pages, sent on every answer so none can miss them.
 ///
@@ -19,7 +21,7 @@ package struct SecurityHeaders: Sendable {
   package init(policy: ContentSecurityPolicy) {
     self.policy = policy
     fields = [
-      ("Content-Security-Policy", policy.description),
+      (ContentSecurityPolicyField.name, policy.description),
       ("Referrer-Policy", "no-referrer"),
       ("X-Content-Type-Options", "nosniff"),
       ("Cache-Control", "no-store"),

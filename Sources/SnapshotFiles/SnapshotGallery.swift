@@ -33,7 +33,7 @@ package enum SnapshotGallery {
         head.void(
           "meta",
           [
-            .init("http-equiv", "Content-Security-Policy"),
+            .init("http-equiv", ContentSecurityPolicyField.name),
             .init(
               "content",
               "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'"),

@@ -208,7 +208,7 @@ package enum PageShell {
       html.void(
         "meta",
         [
-          .init("http-equiv", "Content-Security-Policy"),
+          .init("http-equiv", ContentSecurityPolicyField.name),
           .init(
             "content",
             "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'"),
