@@ -1,7 +1,12 @@
 /// A set of byte values (256 bits): which bytes a learned number pattern can write, so
 /// that a writer tells at once whether any of them needs its escaping.
+///
+/// `@usableFromInline` with an inlinable ``isDisjoint(with:)``: the check runs before every
+/// amount and UI string a page writes, in another module, and the compiler inlines a
+/// `package` type's members there only then. It makes nothing public.
+@usableFromInline
 package struct ByteSet: Sendable, Equatable {
-  private var bits = SIMD4<UInt64>()
+  @usableFromInline var bits = SIMD4<UInt64>()
 
   package init(_ bytes: some Sequence<UInt8>) {
     for byte in bytes { insert(byte) }
@@ -16,6 +21,7 @@ package struct ByteSet: Sendable, Equatable {
   }
 
   /// True when no byte is in both sets.
+  @inlinable
   package func isDisjoint(with other: ByteSet) -> Bool { bits & other.bits == SIMD4() }
 
   static func + (lhs: ByteSet, rhs: ByteSet) -> ByteSet {

@@ -38,13 +38,18 @@ package struct TrustedHTML: Sendable {
 ///
 /// The small writes (a tag, an attribute, a byte run, the buffer's append) are
 /// `@inlinable`, so they inline into the screens of other modules; the scan and the
-/// buffer's growth stay calls.
+/// buffer's growth stay calls. The compiler hands another module the bodies of a
+/// `package` type's inlinable and transparent members only when the type, and each
+/// transparent member, is also `@usableFromInline`; without it every tag is a call,
+/// its constant names read at run time (docs/PERFORMANCE.md). `@usableFromInline`
+/// makes nothing public: the type stays out of the public API.
 ///
 /// Nothing is allocated per element: a start tag is written in steps
 /// (``start(_:)``, ``attribute(_:_:)-(StaticString,String)``, ``endStartTag()``,
 /// ``end(_:)``), or by ``element(_:class:text:)`` and its kin for the common shapes. UI
 /// strings (``text(_:_:isolated:argument:)``) and amounts (``text(_:in:)-(Decimal,_)``)
 /// are written straight into the buffer, escaped like any text.
+@usableFromInline
 package struct HTMLWriter: ~Copyable {
   /// An attribute for the array form of ``element(_:_:_:)``, kept for pages written
   /// rarely (the snapshot gallery); screens use the step-by-step start tag.
@@ -126,7 +131,6 @@ package struct HTMLWriter: ~Copyable {
   // MARK: Elements
 
   /// `<name attributes>` … `</name>`, with `content` writing the inside.
-  @inlinable
   package mutating func element(
     _ name: StaticString, _ attributes: [Attribute] = [], _ content: (inout HTMLWriter) -> Void = { _ in }
   ) {
@@ -173,7 +177,7 @@ package struct HTMLWriter: ~Copyable {
   /// `<name>`: a whole start tag without attributes; the content and ``end(_:)`` follow.
   /// With ``open(_:class:)``, what a screen's hot loop writes instead of a closure per
   /// element.
-  @_transparent
+  @_transparent @usableFromInline
   package mutating func open(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     reserve(Self.length(name) + 2)
@@ -187,7 +191,7 @@ package struct HTMLWriter: ~Copyable {
   /// inlined: `@inline(__always)` was not honoured in a screen's long item loop):
   /// inlined, their constant names fold into a few stores; a call per tag costs more
   /// than writing the tag.
-  @_transparent
+  @_transparent @usableFromInline
   package mutating func open(_ name: StaticString, class value: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
@@ -206,7 +210,7 @@ package struct HTMLWriter: ~Copyable {
 
   /// `<name`: the start of a start tag; ``attribute(_:_:)-(StaticString,String)`` may
   /// follow, then ``endStartTag()``, the content and ``end(_:)`` (none for a void element).
-  @_transparent
+  @_transparent @usableFromInline
   package mutating func start(_ name: StaticString) {
     assert(!inStartTag, "HTMLWriter: a start tag is still open")
     reserve(Self.length(name) + 1)
@@ -227,7 +231,7 @@ package struct HTMLWriter: ~Copyable {
 
   /// ` name="value"` for one of the engine's own constant values, copied without a scan
   /// (like a name, it is not untrusted; a debug build checks that it needs no entity).
-  @_transparent
+  @_transparent @usableFromInline
   package mutating func attribute(_ name: StaticString, _ value: StaticString) {
     assert(Self.needsNoEntity(value), "HTMLWriter: a constant attribute value holds & \" < or >")
     assert(inStartTag, "HTMLWriter: no start tag is open")
@@ -267,7 +271,7 @@ package struct HTMLWriter: ~Copyable {
   }
 
   /// `</name>`.
-  @_transparent
+  @_transparent @usableFromInline
   package mutating func end(_ name: StaticString) {
     reserve(Self.length(name) + 3)
     copy("</")
@@ -376,7 +380,6 @@ package struct HTMLWriter: ~Copyable {
   }
 
   /// A template filled with its arguments, each isolated in `<bdi>`.
-  @inlinable
   package mutating func text(_ filled: FilledTemplate) {
     text(filled.template, isolated: true) { position, html in html.text(filled.argument(position)) }
   }
@@ -393,7 +396,7 @@ package struct HTMLWriter: ~Copyable {
   /// Merchant or customer text in `<bdi>`: it keeps its own direction (a Hebrew name, a
   /// Latin name in an Arabic page) without reordering what stands around it, while its
   /// block still aligns with the page.
-  @_transparent
+  @_transparent @usableFromInline
   package mutating func isolated(_ text: String) {
     append("<bdi>")
     escape(text, quotes: false)
@@ -419,7 +422,6 @@ package struct HTMLWriter: ~Copyable {
 
   // MARK: Bytes
 
-  @usableFromInline
   mutating func open(_ name: StaticString, _ attributes: [Attribute]) {
     start(name)
     for attribute in attributes {
@@ -718,6 +720,7 @@ package struct HTMLWriter: ~Copyable {
 extension HTMLWriter: ByteSink {
   /// Reserves `room` bytes at the end of the page for `write`, which returns how many
   /// it wrote; only those become part of the page.
+  @inlinable
   package mutating func append(room: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) {
     reserve(room)
     let written = write(UnsafeMutableRawBufferPointer(start: start + count, count: room))

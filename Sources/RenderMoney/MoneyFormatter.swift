@@ -15,26 +15,33 @@ import Synchronization
 ///
 /// Formatters are made once per pair and cached; ``shared(currency:locale:)`` is the
 /// way to get one.
+///
+/// `@usableFromInline`, as are the few members its inlinable writes read: the compiler
+/// hands another module a `package` type's inlinable bodies only then, and the writes
+/// must be specialized for the module's writer (docs/PERFORMANCE.md). It makes nothing
+/// public.
+@usableFromInline
 package struct MoneyFormatter: Sendable {
   /// Everything a formatter holds, behind one reference: a page takes its formatter out
   /// of the cache, and copying the styles' many fields (each retained) cost more than
   /// the look-up.
-  private let state: State
+  @usableFromInline let state: State
 
   package var currency: String { state.currency }
   package var locale: Locale { state.locale }
   private var currencyStyle: Decimal.FormatStyle.Currency { state.currencyStyle }
   private var integerStyle: IntegerFormatStyle<Int> { state.integerStyle }
-  private var amountPattern: Compiled? { state.amountPattern }
-  private var countPattern: Compiled? { state.countPattern }
+  @inlinable var amountPattern: Compiled? { state.amountPattern }
+  @inlinable var countPattern: Compiled? { state.countPattern }
 
-  private final class State: Sendable {
+  @usableFromInline
+  final class State: Sendable {
     let currency: String
     let locale: Locale
     let currencyStyle: Decimal.FormatStyle.Currency
     let integerStyle: IntegerFormatStyle<Int>
-    let amountPattern: Compiled?
-    let countPattern: Compiled?
+    @usableFromInline let amountPattern: Compiled?
+    @usableFromInline let countPattern: Compiled?
 
     init(currency: String, locale: Locale) {
       self.currency = currency
@@ -56,12 +63,13 @@ package struct MoneyFormatter: Sendable {
   /// for, filled once by `packed(into:)` and never written again, and freed only in
   /// `deinit`; `packed` points into it and lives in the same object, so it never
   /// outlives it. Nothing writes after `init`, hence `@unchecked Sendable`.
-  private final class Compiled: @unchecked Sendable {
+  @usableFromInline
+  final class Compiled: @unchecked Sendable {
     let pattern: NumberPattern
     /// Points into `storage`.
-    let packed: NumberPattern.Packed
+    @usableFromInline let packed: NumberPattern.Packed
     /// ``NumberPattern/textBytes``: every byte the pattern can write.
-    let bytes: ByteSet
+    @usableFromInline let bytes: ByteSet
     private let storage: UnsafeMutableRawBufferPointer
 
     init?(_ pattern: NumberPattern?) {
@@ -166,20 +174,24 @@ package struct MoneyFormatter: Sendable {
   /// Every byte the learned amount pattern can write; nil when Foundation writes the
   /// amounts. A writer checks it once before letting ``write(_:into:)-(Decimal,_)``
   /// lay amounts out unscanned.
+  @inlinable
   package var amountBytes: ByteSet? { amountPattern?.bytes }
 
   /// ``amountBytes`` for counts.
+  @inlinable
   package var countBytes: ByteSet? { countPattern?.bytes }
 
   /// Lays `amount` out straight into `sink` by the learned pattern, the bytes
   /// ``withUTF8(_:_:)-(Decimal,_)`` would hand out; false, nothing written, when there is
   /// no learned pattern or the amount's digits cannot be read.
+  @inlinable
   package func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
     guard let compiled = amountPattern else { return false }
     return compiled.packed.write(amount, into: &sink)
   }
 
   /// ``write(_:into:)-(Decimal,_)`` for a count.
+  @inlinable
   package func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) -> Bool {
     guard let compiled = countPattern else { return false }
     compiled.packed.write(count, into: &sink)

@@ -9,6 +9,7 @@ import RenderBase
 /// before the first grouping (2 in es and pl: `1234` but `12.345`), the fraction digits.
 ///
 /// Amounts are rounded half-even, as ICU does. All text is kept as UTF-8 bytes.
+@usableFromInline
 struct NumberPattern: Sendable, Equatable {
   var positivePrefix: [UInt8]
   var positiveSuffix: [UInt8]
@@ -141,6 +142,7 @@ struct NumberPattern: Sendable, Equatable {
   /// of ``layout(negative:units:zeros:into:)`` is 64 bytes with its digits ending at 40,
   /// so a 16-byte load at any digit stays inside. Debug builds assert each of these
   /// bounds where the memory is touched.
+  @usableFromInline
   struct Packed {
     /// The pattern's numbers and where its texts lie, at the start of the storage.
     struct Plan {
@@ -239,17 +241,41 @@ struct NumberPattern: Sendable, Equatable {
 
     /// Lays `amount` out as ``withUTF8(_:_:)-(Decimal,_)`` gives it straight into
     /// `sink`, by the same layout; false, nothing written, when its digits cannot be read.
+    /// Inlinable, so that it is specialized for the writer of the module that calls it
+    /// (the page's own `append`, not a generic one through a witness table); the
+    /// layout stays one call.
+    @inlinable
     func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
-      if let (negative, units) = roundedUnits(amount) {
-        sink.append(room: unitsRoom) { layout(negative: negative, units: units, zeros: 0, into: $0) }
+      if let (negative, units) = unitsToWrite(amount) {
+        sink.append(room: unitsRoomToWrite) { layoutUnits(negative: negative, units: units, into: $0) }
         return true
       }
       return writeRounded(amount, into: &sink)
     }
 
+    /// ``roundedUnits(_:)`` for the inlined ``write(_:into:)-(Decimal,_)``.
+    @usableFromInline
+    func unitsToWrite(_ amount: Decimal) -> (negative: Bool, units: UInt64)? { roundedUnits(amount) }
+
+    /// ``unitsRoom`` for the inlined writes.
+    @usableFromInline
+    var unitsRoomToWrite: Int { unitsRoom }
+
+    /// ``layout(negative:units:zeros:into:)`` of an amount in units (no zeros after them).
+    @usableFromInline
+    func layoutUnits(negative: Bool, units: UInt64, into out: UnsafeMutableRawBufferPointer) -> Int {
+      layout(negative: negative, units: units, zeros: 0, into: out)
+    }
+
+    /// ``layout(negative:units:zeros:into:)`` of a count.
+    @usableFromInline
+    func layoutCount(_ count: Int, into out: UnsafeMutableRawBufferPointer) -> Int {
+      layout(negative: count < 0, units: UInt64(count.magnitude), zeros: plan.pointee.fractionDigits, into: out)
+    }
+
     /// ``write(_:into:)-(Decimal,_)`` for an amount ``roundedUnits(_:)`` does not take.
-    @inline(never)
-    private func writeRounded<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
+    @usableFromInline @inline(never)
+    func writeRounded<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
       let written: Void? = DecimalDigits.withRounded(amount, places: plan.pointee.fractionDigits) {
         isNegative, integer, fraction in
         let negative = isNegative && (!Self.isZero(integer, fraction) || plan.pointee.negativeZeroKeepsSign)
@@ -260,12 +286,11 @@ struct NumberPattern: Sendable, Equatable {
       return written != nil
     }
 
-    /// Lays `count` out as ``withUTF8(_:_:)-(Int,_)`` gives it straight into `sink`.
+    /// Lays `count` out as ``withUTF8(_:_:)-(Int,_)`` gives it straight into `sink`
+    /// (inlinable as the amount's write is).
+    @inlinable
     func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) {
-      let zeros = plan.pointee.fractionDigits
-      sink.append(room: unitsRoom) {
-        layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: $0)
-      }
+      sink.append(room: unitsRoomToWrite) { layoutCount(count, into: $0) }
     }
 
     /// `amount` in the pattern's smallest units (``DecimalDigits/roundedUnits(_:places:)``)

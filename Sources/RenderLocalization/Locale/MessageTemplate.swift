@@ -10,8 +10,14 @@ import RenderBase
 /// plain offsets into it (``pieces``) and which byte values that text holds
 /// (``literalByteSet``), so a writer that writes it once per item retains and releases
 /// nothing, and decides with one set operation whether the text needs its escaping.
+///
+/// `@usableFromInline`, as are the parts the HTML writer's inlinable text reads, so that
+/// writing one inlines into the screens of other modules (the compiler hands them a
+/// `package` type's inlinable bodies only then); it makes nothing public.
+@usableFromInline
 package struct MessageTemplate: Sendable, Equatable, ExpressibleByArrayLiteral {
   /// A piece of a template.
+  @usableFromInline
   package enum Segment: Sendable, Equatable {
     /// The translation's own text.
     case literal(String)
@@ -21,9 +27,10 @@ package struct MessageTemplate: Sendable, Equatable, ExpressibleByArrayLiteral {
 
   /// One segment as offsets: a literal, the bytes of ``literalBytes`` from the previous
   /// literal's end to `end` (`argument` nil), or the argument at `argument` (1-based).
+  @usableFromInline
   package struct Piece: Sendable {
-    package let argument: Int?
-    package let end: Int
+    @usableFromInline package let argument: Int?
+    @usableFromInline package let end: Int
   }
 
   /// A placeholder other than `%@`, `%n$@` and `%%`.
@@ -32,13 +39,13 @@ package struct MessageTemplate: Sendable, Equatable, ExpressibleByArrayLiteral {
     package var description: String { message }
   }
 
-  package let segments: [Segment]
+  @usableFromInline package let segments: [Segment]
   /// Every literal segment's UTF-8, one after another.
-  package let literalBytes: [UInt8]
+  @usableFromInline package let literalBytes: [UInt8]
   /// The segments in order, as offsets into ``literalBytes``.
-  package let pieces: [Piece]
+  @usableFromInline package let pieces: [Piece]
   /// The byte values ``literalBytes`` holds.
-  package let literalByteSet: ByteSet
+  @usableFromInline package let literalByteSet: ByteSet
 
   package init(_ segments: [Segment]) {
     self.segments = segments
@@ -58,9 +65,11 @@ package struct MessageTemplate: Sendable, Equatable, ExpressibleByArrayLiteral {
     literalByteSet = ByteSet(bytes)
   }
 
+  @usableFromInline
   package init(arrayLiteral segments: Segment...) { self.init(segments) }
 
   /// Two templates are equal when their segments are (the rest is derived from them).
+  @usableFromInline
   package static func == (lhs: MessageTemplate, rhs: MessageTemplate) -> Bool { lhs.segments == rhs.segments }
 
   /// Splits a catalog's format string into literal text and placeholders. The only
