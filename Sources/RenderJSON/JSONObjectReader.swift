@@ -274,7 +274,29 @@ package struct DecimalLiteral {
       value = 0
       return
     }
-    guard let parsed = Decimal(string: literal), !parsed.isNaN else { return nil }
+    guard significantDigits > 0 else {
+      // Zero however written (`0e-200`, `-0.0`, 300 zeros after the point): `Decimal(string:)`
+      // refuses a zero whose exponent it cannot hold.
+      value = 0
+      return
+    }
+    if let parsed = Decimal(string: literal), !parsed.isNaN {
+      value = parsed
+      return
+    }
+    // `Decimal(string:)` refuses an exponent below its smallest before it drops trailing
+    // zeros (`100e-130` is 1e-128): the same value from the significant digits alone.
+    var significand = ""
+    for position in mantissaStart..<mantissaEnd where position != point {
+      let byte = bytes[position]
+      if significand.isEmpty && byte == zero { continue }
+      significand.unicodeScalars.append(Unicode.Scalar(byte))
+    }
+    significand.removeLast(trailingZeros)
+    let negative = bytes.first == UInt8(ascii: "-")
+    guard let parsed = Decimal(string: (negative ? "-" : "") + significand + "e" + String(power + trailingZeros)),
+      !parsed.isNaN
+    else { return nil }
     value = parsed
   }
 }

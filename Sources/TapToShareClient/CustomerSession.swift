@@ -54,8 +54,12 @@ public final class CustomerSession: Sendable {
     let answer = try await relay.transport.send(.init(method: "POST", path: path, body: configuration.json.utf8))
     guard answer.status == 201 else { throw CustomerSessionError(answer) }
     let created = try Self.decode(CreatedSession.self, answer)
-    guard created.customerURL.hasPrefix("/"),
-      let url = URL(string: created.customerURL, relativeTo: relay.customerBaseURL)?.absoluteURL
+    // A path on the customer base, never another origin: `//host/…` (or `///host/…`,
+    // which a browser reads as `//host/…`) would put another site in the customer's QR code.
+    let base = relay.customerBaseURL
+    guard created.customerURL.hasPrefix("/"), !created.customerURL.hasPrefix("//"),
+      let url = URL(string: created.customerURL, relativeTo: base)?.absoluteURL,
+      url.scheme == base.scheme, url.host == base.host, url.port == base.port
     else {
       throw CustomerSessionError.unexpectedAnswer(status: answer.status, message: "no customer URL in the answer")
     }

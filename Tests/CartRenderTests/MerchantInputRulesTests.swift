@@ -45,6 +45,29 @@ import Testing
     #expect(warnings.first?.hasSuffix("decimal places, USD has 2; shown rounded") == true)
   }
 
+  /// Literals `Decimal(string:)` alone refuses although `Decimal` holds their value: a
+  /// zero with an exponent below -128, and trailing zeros that bring one back in range.
+  @Test(arguments: [
+    ("0e-200", Decimal(0), false), ("-0.0e-500", 0, false), ("0.\(String(repeating: "0", count: 300))", 0, false),
+    ("1234\(String(repeating: "0", count: 100))e-102", Decimal(string: "12.34"), false),
+    ("100e-130", 0, true), ("5\(String(repeating: "0", count: 30))e-140", 0, true),
+  ])
+  func anAmountDecimalHoldsIsReadHoweverItsExponentIsWritten(_ literal: String, _ expected: Decimal?, _ warns: Bool)
+    throws
+  {
+    let (cart, warnings) = try decoded(
+      #"{"items": [{"id": "A", "name": "Tea", "quantity": 1, "totalPrice": \#(literal)}]}"#)
+    #expect(cart.items.first?.totalPrice == expected)
+    #expect(warnings.count == (warns ? 1 : 0))
+  }
+
+  @Test func aZeroQuantityWithAnExponentIsOutOfRangeNotANonNumber() {
+    #expect(
+      Fixtures.problems(#"{"items": [{"id": "A", "name": "Tea", "quantity": 0e-200, "totalPrice": 5}]}"#) == [
+        "cart.json: $.items[0].quantity: must be between 1 and 1000000000, found 0e-200"
+      ])
+  }
+
   @Test func theTinyAmountsWarningCountsTheirPlaces() throws {
     let (_, warnings) = try decoded(#"{"items": [{"id": "A", "name": "Tea", "quantity": 1, "totalPrice": 1e-129}]}"#)
     #expect(warnings == ["$.items[0].totalPrice: warning: 129 decimal places, USD has 2; shown rounded"])

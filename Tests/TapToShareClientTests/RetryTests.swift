@@ -140,4 +140,34 @@ import Testing
       #expect(text.contains("relay.test"))
     }
   }
+
+  /// A relay's `customerURL` is a path on the customer base: one naming another host
+  /// (`//evil.test/c/…`, a scheme of its own) would put another site in the customer's
+  /// QR code.
+  @Test(arguments: ["//evil.test/c/abc", "///evil.test/c/abc", "https://evil.test/c/abc", "//relay.test:8443/c/abc"])
+  func aCustomerURLOnAnotherHostIsRefused(_ customerURL: String) async throws {
+    let body = #"{"id": "k.x", "customerURL": "\#(customerURL.replacingOccurrences(of: "\\", with: "\\\\"))"}"#
+    let exchange = ScriptedExchange([Self.answer(201, body)])
+    let configuration = CustomerSession.Configuration(
+      currency: Locale.Currency("USD"), region: .unitedStates,
+      privacyPolicyURL: URL(string: "https://example.com/privacy") ?? URL(filePath: "/"),
+      storeName: "Oakbrook Mall", deviceName: "Emily")
+    do {
+      let session = try await exchange.relay().createCustomerSession(configuration: configuration)
+      Issue.record("taken: \(session.customerURL)")
+    } catch CustomerSessionError.unexpectedAnswer(let status, let message) {
+      #expect(status == 201)
+      #expect(message == "no customer URL in the answer")
+    }
+  }
+
+  @Test func aCustomerURLOnTheRelayIsTaken() async throws {
+    let exchange = ScriptedExchange([Self.answer(201, #"{"id": "k.x", "customerURL": "/c/abc"}"#)])
+    let configuration = CustomerSession.Configuration(
+      currency: Locale.Currency("USD"), region: .unitedStates,
+      privacyPolicyURL: URL(string: "https://example.com/privacy") ?? URL(filePath: "/"),
+      storeName: "Oakbrook Mall", deviceName: "Emily")
+    let session = try await exchange.relay().createCustomerSession(configuration: configuration)
+    #expect(session.customerURL.absoluteString == "http://relay.test/c/abc")
+  }
 }
