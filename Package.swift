@@ -133,7 +133,7 @@ let package = Package(
       name: "render-cli",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
-        "StringCatalog", "PixelSnapshots", "HeadlessBrowser", "PixelDiff", "LivePreview",
+        "StringCatalog", "PixelSnapshots", "HeadlessBrowser", "PixelDiff", "LivePreview", "HTTPServer", "ServedAssets",
       ]),
     // The relay's merchant API for a merchant's Swift code, over FoundationNetworking:
     // its own light models, none of the engine (docs/ARCHITECTURE.md).

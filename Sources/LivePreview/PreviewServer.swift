@@ -334,23 +334,10 @@ package final class PreviewServer: HTTPResponder {
   // MARK: Running
 
   /// `127.0.0.1`, `::1` and `localhost`: the only hosts a preview listens on.
-  package static func isLoopback(_ host: String) -> Bool {
-    host == "127.0.0.1" || host == "::1" || host == "localhost"
-  }
+  package static func isLoopback(_ host: String) -> Bool { LoopbackTool.isLoopback(host) }
 
-  /// A `Host` header naming this machine's loopback (any port): what a browser sends for
-  /// the printed address, or for `localhost`.
-  static func isLocalHost(_ value: String?) -> Bool {
-    guard let value else { return false }
-    var host = Substring(value)
-    if host.hasPrefix("[") {
-      guard let close = host.firstIndex(of: "]") else { return false }
-      host = host[host.index(after: host.startIndex)..<close]
-    } else if let colon = host.lastIndex(of: ":") {
-      host = host[..<colon]
-    }
-    return isLoopback(host.lowercased())
-  }
+  /// A `Host` header naming this machine's loopback (``LoopbackTool/isLocalHost(_:)``).
+  static func isLocalHost(_ value: String?) -> Bool { LoopbackTool.isLocalHost(value) }
 
   /// Starts listening on `host` (loopback only) and `port` (0 takes a free one).
   /// - Returns: the port.

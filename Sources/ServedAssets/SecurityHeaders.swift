@@ -56,6 +56,16 @@ package struct SecurityHeaders: Sendable {
       (.frameAncestors, [.none]), (.baseURI, [.none]),
     ]))
 
+  /// `render-cli strings review`'s page: its script and style only by their hashes
+  /// (``StringsReviewHashes``), frames only from this origin (the screens), its forms
+  /// posted only here, no connection, and nobody may frame it.
+  package static let stringsReview = SecurityHeaders(
+    policy: ContentSecurityPolicy([
+      (.defaultSrc, [.none]), (.scriptSrc, [.hash(StringsReviewHashes.script)]),
+      (.styleSrc, [.hash(StringsReviewHashes.style)]), (.connectSrc, [.none]), (.frameSrc, [.this]),
+      (.imgSrc, [.none]), (.formAction, [.this]), (.frameAncestors, [.none]), (.baseURI, [.none]),
+    ]))
+
   /// The policy as written in the header.
   package var contentSecurityPolicy: String { policy.description }
 }

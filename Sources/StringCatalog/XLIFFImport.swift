@@ -21,6 +21,11 @@ public enum XLIFFImport {
     /// `target-language`, e.g. `ko`.
     public var tag: String
     public var units: [Unit]
+
+    package init(tag: String, units: [Unit]) {
+      self.tag = tag
+      self.units = units
+    }
   }
 
   public struct Unit: Sendable, Equatable {
@@ -30,6 +35,13 @@ public enum XLIFFImport {
     public var target: String
     /// XLIFF's `state` attribute of the target, nil when absent (the catalog's is kept).
     public var state: String?
+
+    package init(id: String, source: String, target: String, state: String?) {
+      self.id = id
+      self.source = source
+      self.target = target
+      self.state = state
+    }
   }
 
   /// The most bytes an XLIFF file may hold: one language's export is far smaller, and

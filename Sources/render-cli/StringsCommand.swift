@@ -2,13 +2,16 @@ import Foundation
 import RenderCore
 import StringCatalog
 
-/// `render-cli strings export|import`: the String Catalogs as translators' XLIFF files.
+/// `render-cli strings export|import|review`: the String Catalogs as translators' XLIFF
+/// files, and one language's strings on a local review page.
 struct StringsOptions: Equatable {
   enum Action: Equatable {
     /// One XLIFF file per catalog into `--xliff DIR`.
     case export
     /// Each XLIFF file's targets and states back into its catalog.
     case `import`([String])
+    /// One language's strings on a page on loopback, each edit written as `import` writes.
+    case review(String)
   }
 
   var action: Action
@@ -22,18 +25,21 @@ struct StringsOptions: Equatable {
   var screenshots = false
   /// `--examples`: the folder of the example carts and requests the screenshots show.
   var examplesDirectory = "examples"
+  /// `--port`: review's port on 127.0.0.1 (0 takes a free one).
+  var port = 0
 }
 
 extension SubcommandDeclarations {
   static let strings = SubcommandDeclaration<StringsOptions>(
-    .strings, abstract: "Export and import the translators' XLIFF files.",
+    .strings, abstract: "Export and import the translators' XLIFF files; review a language.",
     overview: """
       Hand the UI strings to translators and native reviewers as XLIFF 1.2, as Xcode's
       String Catalog export does, and write what they changed back into the catalogs
-      (locales/README.md: the review workflow).
+      (locales/README.md: the review workflow), or review one language's strings on a
+      local page beside the screens that show them.
       """,
     usage:
-      "export --xliff DIR [--languages TAGS] [--screenshots [--examples DIR]] [--locales DIR] | import FILE.xliff ... [--locales DIR]",
+      "export --xliff DIR [--languages TAGS] [--screenshots [--examples DIR]] [--locales DIR] | import FILE.xliff ... [--locales DIR] | review LANG [--port N] [--examples DIR] [--locales DIR]",
     arguments: [
       ArgumentDeclaration(
         name: "export",
@@ -54,6 +60,17 @@ extension SubcommandDeclarations {
           English source, placeholders, states; final and
           signed-off are translated). Any problem in any file:
           nothing is written.
+          """),
+      ArgumentDeclaration(
+        name: "review",
+        help: """
+          Serve LOCALES/LANG.xcstrings on http://127.0.0.1:PORT/:
+          each string beside its English, its comment and the
+          example screens that show it, rendered from the file as
+          it is now. A string saved there is written to the file
+          through import's checks (nothing written when one
+          fails); run scripts/embed-data to build it into the
+          engine. Runs until SIGINT or SIGTERM.
           """),
     ],
     options: [
@@ -77,8 +94,15 @@ extension SubcommandDeclarations {
           <context-group name="screenshots">. Needs Chromium.
           """
       ) { options in options.screenshots = true },
+      OptionDeclaration("--port", value: "n", help: "review: port on 127.0.0.1; 0 takes a free one.\nDefault: 0.") {
+        options, value throws(UsageError) in
+        guard let port = Int(value), (0...65535).contains(port) else {
+          throw UsageError("'\(value)' is not a value for '--port'; use a whole number from 0 to 65535.")
+        }
+        options.port = port
+      },
       OptionDeclaration(
-        "--examples", value: "dir", help: "export --screenshots: the example files shown.\nDefault: examples."
+        "--examples", value: "dir", help: "export --screenshots, review: the example files\nshown. Default: examples."
       ) {
         options, value throws(UsageError) in options.examplesDirectory = value
       },
@@ -86,12 +110,16 @@ extension SubcommandDeclarations {
     sections: """
       OUTPUT:
         One line per file written: "wrote DIR/ko.xliff (87 units)", or
-        "ko.xcstrings: 3 strings changed" (or "unchanged").
+        "ko.xcstrings: 3 strings changed" (or "unchanged"). review: "listening on
+        http://127.0.0.1:PORT/" when ready: open it in a browser.
 
       """,
     exitStatuses: [.success, .usage, .dataError, .noInput, .unavailable, .internalError, .cannotCreate, .outputError],
     exitMeanings: [
-      .unavailable: "--screenshots: Chromium cannot be started or fails (nothing written)",
+      .success: "export, import: done; review: stopped by a signal",
+      .unavailable:
+        "--screenshots: Chromium cannot be started or fails (nothing written); review: libmicrohttpd cannot be loaded",
+      .usage: "bad command line; review: a port it cannot listen on",
       .dataError:
         "a catalog or an XLIFF file is not valid (one line per problem: FILE: trans-unit \"key\": message; nothing written)",
       .cannotCreate: "a file cannot be written",
@@ -106,14 +134,26 @@ extension SubcommandDeclarations {
         let files = Array(positionals.dropFirst())
         guard !files.isEmpty else { throw UsageError("Missing FILE.xliff to import.") }
         return StringsOptions(action: .import(files))
+      case "review":
+        let tag = try CommandLineSyntax.positionals(Array(positionals.dropFirst()), count: 1) { _ in
+          "Missing LANG to review (the catalog's tag: de, fr-CA)."
+        }
+        guard let first = tag.first, LanguageTag(first) != nil else {
+          throw UsageError("'\(tag.first ?? "")' is not a BCP 47 language tag (de, fr-CA).")
+        }
+        return StringsOptions(action: .review(first))
       default:
-        throw UsageError("Unknown action '\(action)'; use export or import.")
+        throw UsageError("Unknown action '\(action)'; use export, import or review.")
       }
     },
     check: { options throws(UsageError) in
       switch options.action {
       case .export:
         guard options.xliffDirectory != nil else { throw UsageError("Missing '--xliff DIR'.") }
+      case .review:
+        guard options.xliffDirectory == nil, options.languages == nil, !options.screenshots else {
+          throw UsageError("'--xliff', '--languages' and '--screenshots' are for export.")
+        }
       case .import(let files):
         guard options.xliffDirectory == nil else { throw UsageError("'--xliff' is for export; import reads FILEs.") }
         guard options.languages == nil, !options.screenshots else {
@@ -132,6 +172,7 @@ struct StringsCommand {
     switch options.action {
     case .export: return try export(options, into: options.xliffDirectory ?? "")
     case .import(let files): return try importFiles(files, options)
+    case .review(let tag): return try review(tag, options)
     }
   }
 
@@ -188,46 +229,77 @@ struct StringsCommand {
   }
 
   private func importFiles(_ files: [String], _ options: StringsOptions) throws -> Outcome {
-    let english = try catalog("en", options)
-    var problems: [String] = []
-    /// By tag, the catalog as read and as it would be written, in the order first met.
-    var changed: [(tag: String, label: String, path: String, before: StringCatalogFile, after: StringCatalogFile)] = []
-    /// By language and unit id, the file that gave the unit first.
-    var givenBy: [String: [String: String]] = [:]
+    var sources: [(label: String, sections: Result<[XLIFFImport.Section], XLIFFImport.Problems>)] = []
     for path in files {
       let input = try inputs.read(path)
+      sources.append(
+        (
+          input.label,
+          Result { () throws(XLIFFImport.Problems) in try XLIFFImport.read(Data(input.bytes), file: input.label) }
+        ))
+    }
+    let plan = try importPlan(sources, options)
+    guard plan.problems.isEmpty else { throw RunFailure.data(plan.problems) }
+    return Outcome(status: .success, standardOutput: try write(plan.changes))
+  }
+
+  /// A catalog as read and as an import would write it.
+  struct CatalogChange {
+    var tag: String
+    var label: String
+    var path: String
+    var before: StringCatalogFile
+    var after: StringCatalogFile
+  }
+
+  /// What importing `sources` (each XLIFF file's label and its sections, or why it could
+  /// not be read) would change, every check of `strings import` made, nothing written:
+  /// the catalogs it would write, in the order first met, and every problem (one line
+  /// each, `LABEL: trans-unit "key": message`). The review page (`strings review`) sends
+  /// each edit through here as a section of its own.
+  func importPlan(
+    _ sources: [(label: String, sections: Result<[XLIFFImport.Section], XLIFFImport.Problems>)],
+    _ options: StringsOptions
+  ) throws -> (changes: [CatalogChange], problems: [String]) {
+    let english = try catalog("en", options)
+    var problems: [String] = []
+    var changed: [CatalogChange] = []
+    /// By language and unit id, the file that gave the unit first.
+    var givenBy: [String: [String: String]] = [:]
+    for source in sources {
+      let label = source.label
       let sections: [XLIFFImport.Section]
-      do {
-        sections = try XLIFFImport.read(Data(input.bytes), file: input.label)
-      } catch {
+      switch source.sections {
+      case .success(let read): sections = read
+      case .failure(let error):
         problems += error.lines
         continue
       }
       for section in sections {
         guard LanguageTag(section.tag) != nil else {
-          problems.append("\(input.label): target-language \"\(section.tag)\" is not a BCP 47 language tag")
+          problems.append("\(label): target-language \"\(section.tag)\" is not a BCP 47 language tag")
           continue
         }
         var refused = false
         for unit in section.units {
-          let place = "\(input.label): trans-unit \"\(unit.id)\""
+          let place = "\(label): trans-unit \"\(unit.id)\""
           // Shown to the customer as merchant text is, so held to its rule: something visible.
           if !unit.target.isEmpty, !DisplayWidth.hasVisibleCharacter(unit.target) {
             problems.append("\(place): the target has no visible character (only white space or zero-width characters)")
             refused = true
           }
-          if let first = givenBy[section.tag]?[unit.id], first != input.label {
+          if let first = givenBy[section.tag]?[unit.id], first != label {
             problems.append("\(place): also given by \(first) for \"\(section.tag)\"; give each unit in one file")
             refused = true
           } else if givenBy[section.tag]?[unit.id] == nil {
-            givenBy[section.tag, default: [:]][unit.id] = input.label
+            givenBy[section.tag, default: [:]][unit.id] = label
           }
         }
         if refused { continue }
         let catalogPath = catalogURL(section.tag, options).path
         guard FileManager.default.fileExists(atPath: catalogPath) else {
           problems.append(
-            "\(input.label): target-language \"\(section.tag)\": no \(catalogPath); add the language first (locales/README.md)"
+            "\(label): target-language \"\(section.tag)\": no \(catalogPath); add the language first (locales/README.md)"
           )
           continue
         }
@@ -239,20 +311,26 @@ struct StringsCommand {
         }
         do {
           let after = try XLIFFImport.apply(
-            section, to: base.catalog, english: english.catalog, file: input.label, catalogFile: base.label)
+            section, to: base.catalog, english: english.catalog, file: label, catalogFile: base.label)
           if let index = changed.firstIndex(where: { $0.tag == section.tag }) {
             changed[index].after = after
           } else {
-            changed.append((section.tag, base.label, catalogPath, base.catalog, after))
+            changed.append(
+              CatalogChange(tag: section.tag, label: base.label, path: catalogPath, before: base.catalog, after: after))
           }
         } catch {
           problems += error.lines
         }
       }
     }
-    guard problems.isEmpty else { throw RunFailure.data(problems) }
+    return (changed, problems)
+  }
+
+  /// Writes each changed catalog whole (``OutputTarget``: beside it, then renamed over
+  /// it) in Xcode's layout. - Returns: one line per catalog, as `strings import` prints.
+  func write(_ changes: [CatalogChange]) throws -> String {
     var report = ""
-    for item in changed {
+    for item in changes {
       // Always written out and compared, so the writer's layout is what a round trip checks.
       let bytes = item.after.xcstringsBytes()
       let name = URL(fileURLWithPath: item.path).lastPathComponent
@@ -267,7 +345,7 @@ struct StringsCommand {
         ? "\(name): no string changed; rewritten in Xcode's layout\n"
         : "\(name): \(count) \(count == 1 ? "string" : "strings") changed\n"
     }
-    return Outcome(status: .success, standardOutput: report)
+    return report
   }
 
   /// Values and states that differ, a plural form counting as one string.
@@ -284,7 +362,7 @@ struct StringsCommand {
   }
 
   /// The tags of the catalogs in the folder, sorted by their bytes.
-  private func catalogTags(_ directory: String) throws(RunFailure) -> [String] {
+  func catalogTags(_ directory: String) throws(RunFailure) -> [String] {
     let names: [String]
     do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
       throw RunFailure.noInput("cannot read '\(directory)': \(SystemErrorText.reading(directory, error: error))")
@@ -297,7 +375,7 @@ struct StringsCommand {
     return tags
   }
 
-  private func catalogURL(_ tag: String, _ options: StringsOptions) -> URL {
+  func catalogURL(_ tag: String, _ options: StringsOptions) -> URL {
     catalogURL(tag, directory: options.localesDirectory)
   }
 
@@ -306,7 +384,7 @@ struct StringsCommand {
   }
 
   /// A catalog read and checked as `scripts/embed-data` checks it.
-  private func catalog(_ tag: String, _ options: StringsOptions) throws -> (label: String, catalog: StringCatalogFile) {
+  func catalog(_ tag: String, _ options: StringsOptions) throws -> (label: String, catalog: StringCatalogFile) {
     let input = try inputs.read(catalogURL(tag, options).path)
     let data = Data(input.bytes)
     do {

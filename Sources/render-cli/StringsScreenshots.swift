@@ -86,7 +86,10 @@ struct StringsScreenshots {
   /// The screens: the carts, a cart update, every form fresh and with the errors each
   /// kind of wrong value gives, addresses in the layouts with their own labels, and every
   /// status, with and without the store's name.
-  private func shots(_ tag: String) throws -> [Shot] {
+  ///
+  /// - Parameter strings: the strings the forms' errors are worded in when a post is
+  ///   parsed (those the screens are then rendered with).
+  func shots(_ tag: String, strings: UIStrings = StringMarkers.marked) throws -> [Shot] {
     let folder = URL(fileURLWithPath: options.examplesDirectory)
     func input(_ name: String) throws -> Input { try inputs.read(folder.appending(path: name).path) }
     var warnings: [String] = []
@@ -105,7 +108,7 @@ struct StringsScreenshots {
     shots.append(Shot(name: "cart-update", screen: update, configuration: configuration))
     // A post's errors are worded when it is parsed: in the language, marked.
     let context = RenderContext(
-      configuration: configuration, tag: LanguageTag(tag), acceptLanguage: nil, strings: StringMarkers.marked)
+      configuration: configuration, tag: LanguageTag(tag), acceptLanguage: nil, strings: strings)
     let tooLong = String(repeating: "a", count: 300)
     let forms: [(file: String, posts: [(name: String, body: String)])] = [
       (

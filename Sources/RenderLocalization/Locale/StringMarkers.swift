@@ -18,17 +18,32 @@ package enum StringMarkers {
   package static let keysByIndex: [String] = UIStringKey.allCases.sorted { $0.index < $1.index }.map(\.rawValue)
 
   /// The strings of every embedded language with each message wrapped in its marks.
-  package static let marked = UIStrings(languages: EmbeddedLocales.tags) { tag in
-    EmbeddedLocales.catalog(tag).map { catalog in
-      var messages: [String: LocalizedMessage] = [:]
-      for (key, message) in catalog.messages {
-        guard let index = UIStringKey(rawValue: key)?.index else { continue }
-        messages[key] = message.map { template in
-          MessageTemplate(
-            [.literal(mark(open, index))] + template.segments + [.literal(mark(close, index))])
+  package static let marked = marking(languages: EmbeddedLocales.tags, EmbeddedLocales.catalog)
+
+  /// The embedded strings, with `catalogs` in place of their tags' embedded ones
+  /// (``UIStrings/init(replacing:)``), each message wrapped in its marks.
+  package static func marked(replacing catalogs: [LocaleCatalog]) -> UIStrings {
+    let byTag = Dictionary(catalogs.map { ($0.tag, $0) }, uniquingKeysWith: { _, last in last })
+    return marking(languages: Array(Set(EmbeddedLocales.tags).union(byTag.keys))) { tag in
+      byTag[tag] ?? EmbeddedLocales.catalog(tag)
+    }
+  }
+
+  private static func marking(
+    languages: [String], _ catalog: @escaping @Sendable (String) -> LocaleCatalog?
+  ) -> UIStrings {
+    UIStrings(languages: languages) { tag in
+      catalog(tag).map { catalog in
+        var messages: [String: LocalizedMessage] = [:]
+        for (key, message) in catalog.messages {
+          guard let index = UIStringKey(rawValue: key)?.index else { continue }
+          messages[key] = message.map { template in
+            MessageTemplate(
+              [.literal(mark(open, index))] + template.segments + [.literal(mark(close, index))])
+          }
         }
+        return LocaleCatalog(tag: catalog.tag, pluralRulesTag: catalog.pluralRulesTag, messages: messages)
       }
-      return LocaleCatalog(tag: catalog.tag, pluralRulesTag: catalog.pluralRulesTag, messages: messages)
     }
   }
 

@@ -134,6 +134,18 @@ package struct UIStrings: Sendable {
     self.catalog = catalog
   }
 
+  /// The embedded strings with `catalogs` in place of the embedded catalogs of their
+  /// tags: the catalogs as `locales/` holds them now, read at run time, so a tool that
+  /// edits a catalog (`render-cli strings review`) shows the edit before
+  /// `scripts/embed-data` carries it into the build. A tag no embedded catalog has is
+  /// added.
+  package init(replacing catalogs: [LocaleCatalog]) {
+    let byTag = Dictionary(catalogs.map { ($0.tag, $0) }, uniquingKeysWith: { _, last in last })
+    self.init(languages: Array(Set(EmbeddedLocales.tags).union(byTag.keys))) { tag in
+      byTag[tag] ?? EmbeddedLocales.catalog(tag)
+    }
+  }
+
   /// `language`'s messages over its parents' and English's, nil when no catalog has that tag.
   private func messages(_ language: String) -> ResolvedMessages? {
     guard catalog(language) != nil else { return nil }
