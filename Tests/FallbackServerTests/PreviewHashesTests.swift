@@ -14,6 +14,14 @@ import Testing
     #expect(recomputed == [PreviewHashes.script, PreviewHashes.style], "run scripts/embed-data")
   }
 
+  /// `strings review`'s page (StringsReviewHashes.swift) likewise.
+  @Test func stringsReviewHashesMatchTheirSources() throws {
+    let recomputed = try ContentHashesTests.pythonSHA256Sources([
+      StringsReviewAssets.script, StringsReviewAssets.style.description,
+    ])
+    #expect(recomputed == [StringsReviewHashes.script, StringsReviewHashes.style], "run scripts/embed-data")
+  }
+
   @Test func controlsPageCarriesTheHashedStyleAndScript() {
     let page = String(decoding: PreviewControlsPage.html(files: ["a.json"], languages: ["en"]), as: UTF8.self)
     #expect(page.contains("<style>" + PreviewAssets.style.description + "</style>"))
