@@ -141,7 +141,8 @@ public enum XLIFFImport {
         key = unit.id
         category = nil
       }
-      guard var localization = catalog.strings[key]?.localizations?[tag] else {
+      // From what the earlier units made: a plural's forms are units of one key.
+      guard var localization = updated.strings[key]?.localizations?[tag] else {
         problems.append("\(place): \(catalogFile) has no key \"\(key)\"")
         continue
       }

@@ -118,6 +118,27 @@ import Testing
     #expect(after == expected)
   }
 
+  /// Every plural form a file changes is written: each form's unit applies over the ones
+  /// before it, not over the catalog as read (which kept only the last form's change).
+  @Test func everyChangedPluralFormOfOneKeyIsWritten() throws {
+    let workspace = try Workspace()
+    try workspace.export()
+    let url = workspace.xliffFile("de")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var edited = text
+    for (category, value) in [("one", "%@ Teil"), ("other", "%@ Teile")] {
+      let unit = try #require(edited.range(of: "<trans-unit id=\"cart.itemCount|==|plural.\(category)\""))
+      let target = try #require(edited.range(of: ">%@ Artikel</target>", range: unit.upperBound..<edited.endIndex))
+      edited.replaceSubrange(target, with: ">\(value)</target>")
+    }
+    try Data(edited.utf8).write(to: url)
+    let outcome = workspace.run(["import", url.path])
+    #expect(outcome.standardOutput == "de.xcstrings: 2 strings changed\n", "\(outcome.standardError)")
+    let after = try String(decoding: workspace.catalog("de"), as: UTF8.self)
+    #expect(after.contains("\"value\" : \"%@ Teil\""))
+    #expect(after.contains("\"value\" : \"%@ Teile\""))
+  }
+
   /// Each broken file: exit 65, a line naming the file and what is wrong, and no catalog
   /// changed, though the same file also holds a good change.
   @Test(arguments: [
@@ -285,7 +306,7 @@ import Testing
       (["strings", "export"], "Missing '--xliff DIR'."),
       (["strings", "import"], "Missing FILE.xliff to import."),
       (["strings", "import", "a.xliff", "--xliff", "out"], "'--xliff' is for export; import reads FILEs."),
-      (["strings", "translate"], "Unknown action 'translate'; use export or import."),
+      (["strings", "translate"], "Unknown action 'translate'; use export, import or review."),
     ] {
       #expect(throws: UsageError(message: message, subcommand: .strings)) { try CommandLineSyntax.parse(arguments) }
     }

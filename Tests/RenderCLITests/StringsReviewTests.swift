@@ -248,6 +248,10 @@ import Testing
         "Refused: the request comes from another site (Sec-Fetch-Site: cross-site)."
       ),
       (
+        review.post(edit, headers: [("Host", StringsReviewTests.host), ("Origin", "null"), form]),
+        "Refused: the request has neither Origin nor Sec-Fetch-Site; send it from the tool's page."
+      ),
+      (
         review.post(edit, headers: [("Host", StringsReviewTests.host), form]),
         "Refused: the request has neither Origin nor Sec-Fetch-Site; send it from the tool's page."
       ),

@@ -35,14 +35,17 @@ package enum LoopbackTool {
   }
 
   /// Why a request that changes something is refused, nil when it may: its `Host` must be
-  /// loopback, its `Origin` (when sent) this same origin, its `Sec-Fetch-Site` (when sent)
-  /// `same-origin`, at least one of the two sent (every current browser sends one on a
-  /// post), and `token` the run's. Compared in time independent of where they differ.
+  /// loopback, its `Origin` (when sent and not `null`) this same origin, its
+  /// `Sec-Fetch-Site` (when sent) `same-origin`, at least one of the two sent (every
+  /// current browser sends one on a post), and `token` the run's. Compared in time independent of where they differ.
   package static func refusal(of request: HTTPRequest, token given: String?, expected: String) -> String? {
     guard let host = request.header("host"), isLocalHost(host) else {
       return "this tool answers only http://127.0.0.1 and http://localhost"
     }
-    let origin = request.header("origin")
+    // `null` is what a browser sends for a page whose `Referrer-Policy` is `no-referrer`
+    // (the tools' own pages) and for opaque origins: it says nothing, so then
+    // `Sec-Fetch-Site`, which a page cannot set, decides.
+    let origin = request.header("origin").flatMap { $0 == "null" ? nil : $0 }
     let site = request.header("sec-fetch-site")
     if let origin, origin != "http://" + host {
       return "the request comes from another site (Origin: \(origin))"
