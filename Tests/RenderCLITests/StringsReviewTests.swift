@@ -118,17 +118,24 @@ import Testing
   /// The screens read the catalog as it is now: after a save they show the new wording.
   @Test func screensShowTheSavedWording() throws {
     let review = try Review()
-    #expect(review.get("/screen/status-disconnected").text.contains("Verbindung getrennt"))
+    #expect(Self.visible(review.get("/screen/status-disconnected")).contains("<h1>Verbindung getrennt</h1>"))
     #expect(review.post([("key", "status.disconnected.title"), ("value", "Nicht mehr verbunden")]).status == 303)
     let screen = review.get("/screen/status-disconnected")
     #expect(screen.status == 200)
-    let visible = String(
-      String.UnicodeScalarView(screen.text.unicodeScalars.filter { !(0xE0000...0xE007F).contains($0.value) }))
+    let visible = Self.visible(screen)
     #expect(visible.contains("<h1>Nicht mehr verbunden</h1>"))
     #expect(!visible.contains("Verbindung getrennt"))
     #expect(screen.header("content-security-policy")?.contains("frame-ancestors 'self'") == true)
-    #expect(review.get("/screen/cart-hair-spray/text").text.contains("Artikel"))
+    #expect(Self.visible(review.get("/screen/cart-hair-spray/text")).contains("4 Artikel"))
+    #expect(Self.visible(review.get("/screen/cart-hair-spray/spoken")).contains("Dein Warenkorb"))
     #expect(review.get("/screen/nothing-like-it").status == 404)
+    #expect(review.get("/screen/cart-empty/pdf").status == 404)
+  }
+
+  /// A screen's text without the strings' invisible marks (tag characters, which join the
+  /// character before them into one `Character`).
+  static func visible(_ response: HTTPResponse) -> String {
+    String(String.UnicodeScalarView(response.text.unicodeScalars.filter { !(0xE0000...0xE007F).contains($0.value) }))
   }
 
   /// Each plural form the catalog has is its own field; the forms go through as import's
