@@ -116,10 +116,10 @@ extension SubcommandDeclarations {
       """,
     exitStatuses: [.success, .usage, .dataError, .noInput, .unavailable, .internalError, .cannotCreate, .outputError],
     exitMeanings: [
-      .success: "export, import: done; review: stopped by a signal",
+      .success: "done (review: stopped by a signal)",
       .unavailable:
-        "--screenshots: Chromium cannot be started or fails (nothing written); review: libmicrohttpd cannot be loaded",
-      .usage: "bad command line; review: a port it cannot listen on",
+        "--screenshots: Chromium cannot be started or fails (nothing written), or review cannot load libmicrohttpd",
+      .usage: "bad command line, or a port review cannot listen on",
       .dataError:
         "a catalog or an XLIFF file is not valid (one line per problem: FILE: trans-unit \"key\": message; nothing written)",
       .cannotCreate: "a file cannot be written",
