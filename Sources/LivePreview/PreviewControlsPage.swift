@@ -20,15 +20,9 @@ enum PreviewControlsPage {
     var html = HTMLWriter()
     html.raw(TrustedHTML(literal: "<!DOCTYPE html>\n"))
     html.element("html", [.init("lang", "en")]) { html in
-      html.element("head") { head in
-        head.void("meta", [.init("charset", "utf-8")])
-        head.void("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1")])
-        head.element("title", text: "Preview: " + files.joined(separator: ", "))
-        head.element("style") { $0.raw(TrustedHTML(literal: PreviewAssets.style)) }
-        head.element(
-          "script",
-          [.init("src", "/controls.js"), .init("integrity", PreviewAssets.scriptIntegrity), .init(flag: "defer")])
-      }
+      html.toolPageHead(
+        title: "Preview: " + files.joined(separator: ", "), style: PreviewAssets.style, scriptPath: "/controls.js",
+        integrity: PreviewAssets.scriptIntegrity)
       html.element("body") { body in
         body.element("main") { main in
           main.element("h1", text: "Preview")

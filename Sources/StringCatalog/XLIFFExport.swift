@@ -66,16 +66,13 @@ public enum XLIFFExport {
       if let plural = localization.variations?.plural {
         for category in pluralCategories {
           guard let unit = plural[category]?.stringUnit else { continue }
-          let sourceText =
-            source?.variations?.plural?[category]?.stringUnit.value
-            ?? source?.variations?.plural?["other"]?.stringUnit.value ?? ""
           xml += try transUnit(
-            id: key + variationSeparator + category, source: sourceText, unit: unit, note: entry.comment,
-            screenshots: screenshots[key] ?? [])
+            id: key + variationSeparator + category, source: Self.source(source, category: category) ?? "",
+            unit: unit, note: entry.comment, screenshots: screenshots[key] ?? [])
         }
       } else if let unit = localization.stringUnit {
         xml += try transUnit(
-          id: key, source: source?.stringUnit?.value ?? "", unit: unit, note: entry.comment,
+          id: key, source: Self.source(source, category: nil) ?? "", unit: unit, note: entry.comment,
           screenshots: screenshots[key] ?? [])
       }
     }
@@ -89,6 +86,14 @@ public enum XLIFFExport {
   }
 
   /// XLIFF 1.2's `state` for a String Catalog review state, and back (``XLIFFImport``).
+  /// The English a unit translates: `english`'s value, or for plural form `category` the
+  /// English form of that category, else English's `other` (English has no `few`).
+  package static func source(_ english: StringCatalogFile.Localization?, category: String?) -> String? {
+    guard let category else { return english?.stringUnit?.value }
+    let forms = english?.variations?.plural
+    return forms?[category]?.stringUnit.value ?? forms?["other"]?.stringUnit.value
+  }
+
   public static let states: [(catalog: ReviewState, xliff: String)] = [
     (.translated, "translated"),
     (.needsReview, "needs-review-translation"),

@@ -164,15 +164,14 @@ public enum XLIFFImport {
           continue
         }
         unitValue = variation.stringUnit
-        let englishForms = englishLocalization?.variations?.plural
-        expectedSource = englishForms?[category]?.stringUnit.value ?? englishForms?["other"]?.stringUnit.value
+        expectedSource = XLIFFExport.source(englishLocalization, category: category)
       } else if let unit = localization.stringUnit {
         guard category == nil else {
           problems.append("\(place): \"\(key)\" has no plural forms; its unit's id is \"\(key)\"")
           continue
         }
         unitValue = unit
-        expectedSource = englishLocalization?.stringUnit?.value
+        expectedSource = XLIFFExport.source(englishLocalization, category: nil)
       } else {
         problems.append("\(place): \(catalogFile) holds no value for \"\(key)\"")
         continue

@@ -1,5 +1,6 @@
 import FallbackServer
 import Foundation
+import HTTPServer
 import LivePreview
 import RenderCore
 
@@ -97,35 +98,23 @@ struct PreviewCommand {
     let server = PreviewServer(files: watched.files, configuration: watched.configuration)
     server.update(configuration: nil, problems: watched.configurationProblems)
 
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGTERM)
-    sigaddset(&signals, SIGINT)
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
-    let port: Int
-    do { port = try server.start(port: options.port) } catch {
-      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-      return Outcome(
-        status: error.isLibraryMissing ? .unavailable : .usage, standardError: "Error: \(error.description)\n")
-    }
-    try? FileHandle.standardOutput.write(contentsOf: Data("listening on http://127.0.0.1:\(port)/\n".utf8))
-    let watcher = Thread { [watched] in
-      var watched = watched
-      while true {
-        Thread.sleep(forTimeInterval: Self.interval)
-        let changed = watched.look()
-        if changed.configuration {
-          server.update(configuration: watched.configuration, problems: watched.configurationProblems)
+    return LocalToolRun.serve(
+      start: { () throws(HTTPDaemon.StartError) in try server.start(port: options.port) }, stop: { server.stop() }
+    ) {
+      let watcher = Thread { [watched] in
+        var watched = watched
+        while true {
+          Thread.sleep(forTimeInterval: Self.interval)
+          let changed = watched.look()
+          if changed.configuration {
+            server.update(configuration: watched.configuration, problems: watched.configurationProblems)
+          }
+          for index in changed.files { server.update(file: index, watched.files[index]) }
         }
-        for index in changed.files { server.update(file: index, watched.files[index]) }
       }
+      watcher.name = "preview-watch"
+      watcher.start()
     }
-    watcher.name = "preview-watch"
-    watcher.start()
-    var received: Int32 = 0
-    sigwait(&signals, &received)
-    server.stop()
-    return Outcome(status: .success)
   }
 }
 

@@ -61,15 +61,9 @@ struct StringsReviewPage {
     var html = HTMLWriter()
     html.raw(TrustedHTML(literal: "<!DOCTYPE html>\n"))
     html.element("html", [.init("lang", "en")]) { html in
-      html.element("head") { head in
-        head.void("meta", [.init("charset", "utf-8")])
-        head.void("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1")])
-        head.element("title", text: "Review of \(tag): \(catalogPath)")
-        head.element("style") { $0.raw(TrustedHTML(literal: StringsReviewAssets.style)) }
-        head.element(
-          "script",
-          [.init("src", "/review.js"), .init("integrity", StringsReviewAssets.scriptIntegrity), .init(flag: "defer")])
-      }
+      html.toolPageHead(
+        title: "Review of \(tag): \(catalogPath)", style: StringsReviewAssets.style, scriptPath: "/review.js",
+        integrity: StringsReviewAssets.scriptIntegrity)
       html.element("body") { body in
         body.element("main") { main in
           main.element("h1", text: "Review of \(tag): \(catalogPath)")
@@ -147,13 +141,11 @@ struct StringsReviewPage {
       if let plural = localization.variations?.plural {
         for category in pluralCategories {
           guard let unit = plural[category]?.stringUnit else { continue }
-          let source =
-            englishLocalization?.variations?.plural?[category]?.stringUnit.value
-            ?? englishLocalization?.variations?.plural?["other"]?.stringUnit.value ?? ""
+          let source = XLIFFExport.source(englishLocalization, category: category) ?? ""
           units.append((category, unit.value, unit.state, source))
         }
       } else if let unit = localization.stringUnit {
-        units.append(("", unit.value, unit.state, englishLocalization?.stringUnit?.value ?? ""))
+        units.append(("", unit.value, unit.state, XLIFFExport.source(englishLocalization, category: nil) ?? ""))
       }
       article.element("dl") { list in
         for unit in units {

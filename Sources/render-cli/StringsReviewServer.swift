@@ -282,11 +282,7 @@ final class StringsReviewServer: HTTPResponder {
     }
     let englishLocalization = english.strings[edit.key]?.localizations?["en"]
     let units = edit.values.keys.sorted().map { category -> XLIFFImport.Unit in
-      let current =
-        category.isEmpty
-        ? englishLocalization?.stringUnit?.value
-        : englishLocalization?.variations?.plural?[category]?.stringUnit.value
-          ?? englishLocalization?.variations?.plural?["other"]?.stringUnit.value
+      let current = XLIFFExport.source(englishLocalization, category: category.isEmpty ? nil : category)
       let id = category.isEmpty ? edit.key : edit.key + XLIFFExport.variationSeparator + category
       return XLIFFImport.Unit(
         id: id, source: edit.sources[category] ?? current ?? "", target: edit.values[category] ?? "",
