@@ -90,7 +90,7 @@ package final class PreviewServer: HTTPResponder {
   }
 
   package func respond(to request: HTTPRequest) -> RouteResult {
-    guard Self.isLocalHost(request.header("host")) else {
+    guard LoopbackOnly.isLocalHost(request.header("host")) else {
       // A page elsewhere that resolves its own name to 127.0.0.1 (DNS rebinding) must
       // not read the files.
       return .respond(
@@ -333,37 +333,12 @@ package final class PreviewServer: HTTPResponder {
 
   // MARK: Running
 
-  /// `127.0.0.1`, `::1` and `localhost`: the only hosts a preview listens on.
-  package static func isLoopback(_ host: String) -> Bool {
-    host == "127.0.0.1" || host == "::1" || host == "localhost"
-  }
-
-  /// A `Host` header naming this machine's loopback (any port): what a browser sends for
-  /// the printed address, or for `localhost`.
-  static func isLocalHost(_ value: String?) -> Bool {
-    guard let value else { return false }
-    var host = Substring(value)
-    if host.hasPrefix("[") {
-      guard let close = host.firstIndex(of: "]") else { return false }
-      host = host[host.index(after: host.startIndex)..<close]
-    } else if let colon = host.lastIndex(of: ":") {
-      host = host[..<colon]
-    }
-    return isLoopback(host.lowercased())
-  }
-
   /// Starts listening on `host` (loopback only) and `port` (0 takes a free one).
   /// - Returns: the port.
   package func start(host: String = "127.0.0.1", port: Int) throws(HTTPDaemon.StartError) -> Int {
-    guard Self.isLoopback(host) else {
-      throw HTTPDaemon.StartError(description: "the preview listens on loopback only (127.0.0.1), not '\(host)'")
-    }
-    let started = try HTTPDaemon(
-      HTTPDaemon.Configuration(
-        host: host == "localhost" ? "127.0.0.1" : host, port: port, threads: 2, connectionTimeout: 60,
-        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0, waits: parked,
-        errorResponse: { [self] in errorResponse($0, $1) }),
-      responder: self)
+    let started = try LoopbackOnly.start(
+      "the preview", host: host, port: port, waits: parked, responder: self,
+      errorResponse: { [self] in errorResponse($0, $1) })
     daemon.withLock { $0 = started }
     running.store(true, ordering: .relaxed)
     let thread = Thread { [self] in
