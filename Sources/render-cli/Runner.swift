@@ -1,6 +1,7 @@
 import CartRender
 import FormRender
 import Foundation
+import PixelDiff
 import PixelSnapshots
 import RenderCore
 import SessionReplay
@@ -319,9 +320,12 @@ struct Runner {
     if let pixels { report += pixels.report }
     if let path = options.galleryPath {
       let images = (pixels?.run.results ?? []).map { result in
-        SnapshotGallery.Image(
+        var golden: [UInt8]?
+        if result.outcome.isMismatch, case .found(let bytes) = result.file.golden() { golden = Array(bytes) }
+        return SnapshotGallery.Image(
           subject: result.subject, caption: "\(result.localeTag) \(result.profile.caption)", file: result.file,
-          outcome: result.outcome, png: result.png, width: result.profile.width)
+          outcome: result.outcome, png: result.png, width: result.profile.width, golden: golden,
+          diff: result.outcome.isMismatch ? result.comparison.flatMap { try? PNGCodec.encode($0.diffImage) } : nil)
       }
       _ = try OutputTarget.deliver(Array(SnapshotGallery.page(results, images: images, title: shown).utf8), to: path)
     }
