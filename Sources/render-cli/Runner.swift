@@ -293,7 +293,8 @@ struct Runner {
     let set = SnapshotSet(
       subjects: subjects, locales: options.locales, formats: options.formats, configuration: configuration,
       width: options.width ?? OutputFormat.defaultTextWidth)
-    let mode = options.record ?? SnapshotRecordMode.commandDefault(environment: environment())
+    // A review compares and leaves writing to the person: only what they accept is written.
+    let mode = options.review ? .never : options.record ?? SnapshotRecordMode.commandDefault(environment: environment())
     let directory = URL(fileURLWithPath: options.directory)
     let shown = options.directory.hasSuffix("/") ? String(options.directory.dropLast()) : options.directory
     let results = set.verify(in: directory, displayDirectory: shown, mode: mode)
@@ -364,10 +365,27 @@ struct Runner {
       let xml = JUnitReport.xml(name: shown, cases: cases)
       _ = try OutputTarget.deliver(Array(xml.utf8), to: path)
     }
+    let lines = summary.line + "\n" + speechLine + layoutLine
+    var differing = summary.differing
+    var reviewed = ""
+    if options.review {
+      let items = Self.reviewItems(results, pixels: pixels?.run.results ?? [])
+      if items.isEmpty {
+        reviewed = "review: nothing differs or is new\n"
+      } else {
+        let review = try serveReview(
+          items, directory: directory, title: shown, port: options.port, report: report + lines)
+        differing -= review.decisions.filter { $0 == .accepted }.count
+        return Outcome(
+          status: differing > 0 || speechFindings > 0 || layoutFindings > 0 || browserFailures > 0
+            ? .snapshotsDiffer : .success,
+          standardOutput: review.line + "\n")
+      }
+    }
     return Outcome(
-      status: summary.differing > 0 || speechFindings > 0 || layoutFindings > 0 || browserFailures > 0
+      status: differing > 0 || speechFindings > 0 || layoutFindings > 0 || browserFailures > 0
         ? .snapshotsDiffer : .success,
-      standardOutput: report + summary.line + "\n" + speechLine + layoutLine)
+      standardOutput: report + lines + reviewed)
   }
 
   private static let howToRecord = "run with --record missing, outside CI, to record it; then read and commit it"
