@@ -3,8 +3,8 @@
 Golden files of a copy of examples/cart-hair-spray.json are recorded in three locales,
 text and PNG; then the cart changes (another name, another quantity) and one golden file
 is deleted, so every file differs and one is new. The review page, served by
-`snapshot --review`, must pass axe-core's WCAG rules with no Content Security Policy
-violation; its overlay slider must reveal the new capture over the golden one; then,
+`snapshot --review`, must pass axe-core's WCAG rules and the Nu HTML Checker with no
+Content Security Policy violation; its overlay slider must reveal the new capture over the golden one; then,
 from the keyboard (focus and Enter, as a person without a mouse does): en-US's text is
 accepted, fr-FR's text rejected, all of de-DE accepted, and Done pressed. On disk
 afterwards: exactly the accepted golden files hold the new renderings, the rejected
@@ -20,6 +20,7 @@ import json
 import os
 import signal
 import subprocess
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from test_preview import WATCH_VIOLATIONS, wait_for
+from tooling import java, vnu_jar
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = "en-US,fr-FR,de-DE"
@@ -87,6 +89,17 @@ def changed_run(cli, tmp_path):
     return tmp_path, golden, before, expected / "cart"
 
 
+def nu_errors(url: str, folder: Path) -> str:
+    """The Nu HTML Checker's errors in the page as served (fetched past any proxy)."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    page = folder / "review.html"
+    page.write_bytes(opener.open(url, timeout=10).read())
+    checked = subprocess.run(
+        [str(java()), "-jar", str(vnu_jar()), "--errors-only", str(page)], capture_output=True, text=True, timeout=120
+    )
+    return checked.stdout + checked.stderr
+
+
 def item(driver, name: str):
     return driver.find_element(By.CSS_SELECTOR, f'article[data-file="golden/cart/{name}"]')
 
@@ -133,6 +146,8 @@ def test_review_accepts_rejects_and_accepts_a_locale(cli, lab, changed_run):
 
         problems = lab.run_axe()
         assert not problems, "\n".join(problems)
+        errors = nu_errors(review.url, folder)
+        assert not errors, f"the Nu HTML Checker on the review page: {errors}"
 
         press(driver, item(driver, "en-US.txt").find_element(By.CSS_SELECTOR, "button.accept"))
         assert driver.find_element(By.ID, "message").text == "Accepted 1 file: golden file written."
