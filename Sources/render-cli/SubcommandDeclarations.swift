@@ -621,6 +621,9 @@ enum SubcommandDeclarations {
         and + actual, naming invisible characters: ⟨NBSP⟩, ⟨NNBSP⟩, ⟨RLM⟩, ⟨ALM⟩,
         trailing spaces as ·) or is missing, then one line: "3 of 84 snapshots
         differ", "84 snapshots match" or "84 snapshots: 80 match, 4 recorded".
+        With --review, then "listening on http://127.0.0.1:PORT/" (open it to accept
+        or reject each file) and, when the review ends, "review: 3 accepted, 1
+        rejected, 2 not decided".
 
       """,
     exitStatuses: [
