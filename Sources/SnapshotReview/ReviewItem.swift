@@ -42,11 +42,21 @@ package struct ReviewItem: Sendable {
     self.leftovers = leftovers
   }
 
-  /// Whether there is a golden file to compare with (false: the file is new).
+  /// Whether there is a golden file to compare with (false: the file is new, or was
+  /// not read).
   package var hasGolden: Bool {
     switch content {
     case .text(let golden, _, _): golden != nil
     case .pixels(let golden, _, _, _, _): golden != nil
+    }
+  }
+
+  /// Whether a golden file is there but was not read (a symbolic link, not a regular
+  /// file): the diff or summary then says why, and accepting replaces it with a file.
+  package var isGoldenRefused: Bool {
+    switch content {
+    case .text(let golden, _, let diff): golden == nil && !diff.isEmpty
+    case .pixels(let golden, _, _, let summary, _): golden == nil && !summary.isEmpty
     }
   }
 

@@ -85,7 +85,7 @@ enum ReviewPage {
   }
 
   private static func summaryLine(_ model: Model, pending: Int) -> String {
-    let new = model.items.filter { !$0.hasGolden }.count
+    let new = model.items.filter { !$0.hasGolden && !$0.isGoldenRefused }.count
     let files = model.items.count == 1 ? "1 file" : "\(model.items.count) files"
     return "\(files) to review (\(model.items.count - new) differ, \(new) new); \(pending) not decided yet. "
       + "Accepting writes the golden file; rejecting leaves it as it is."
@@ -176,7 +176,12 @@ enum ReviewPage {
       article.element("h3", [.init("id", heading)]) { $0.element("code", text: item.file.displayPath) }
       article.element("p", [.init("class", "verdict")]) { line in
         line.element("span", [.init("class", "state")], text: state(decision) + ": ")
-        line.text(item.hasGolden ? "differs from its golden file" : "new: there is no golden file yet")
+        line.text(
+          item.hasGolden
+            ? "differs from its golden file"
+            : item.isGoldenRefused
+              ? "its golden file was not read (why below); accepting replaces it with a file"
+              : "new: there is no golden file yet")
         line.text(" (\(item.localeTag), \(item.variant))")
       }
       if decision == .pending {

@@ -25,7 +25,8 @@ import Testing
     func read(_ path: String) -> String? { Fixtures.read(url(path)) }
   }
 
-  static func run(extra: [ReviewItem] = []) throws -> Run {
+  /// - Parameter extra: more items, given the folder.
+  static func run(extra: (URL) -> [ReviewItem] = { _ in [] }) throws -> Run {
     let folder = try Fixtures.temporaryFolder().appending(path: "golden")
     let manager = FileManager.default
     try manager.createDirectory(at: folder.appending(path: "cart"), withIntermediateDirectories: true)
@@ -56,7 +57,7 @@ import Testing
             folder.appending(path: "cart/fr-FR.390-light.actual.png"),
             folder.appending(path: "cart/fr-FR.390-light.diff.png"),
           ]),
-      ] + extra
+      ] + extra(folder)
     let done = Counter()
     let server = ReviewServer(
       items: items, directory: folder, title: "golden", token: token, onDone: { done.count.add(1, ordering: .relaxed) })
@@ -113,17 +114,44 @@ import Testing
   }
 
   @Test func namesAndDiffsAreTextNeverMarkup() throws {
-    let run = try Self.run(extra: [
-      ReviewItem(
-        subject: "<b>x</b>", localeTag: "en-US", variant: "html",
-        file: SnapshotFile(
-          url: URL(fileURLWithPath: "/nonexistent/a"), displayPath: "golden/<script>alert(1)</script>"),
-        content: .text(golden: "<p>a</p>", new: "<p>b</p>", diff: "- <p>a</p>\n+ <img src=x onerror=alert(1)>\n"))
-    ])
+    let run = try Self.run(extra: { _ in
+      [
+        ReviewItem(
+          subject: "<b>x</b>", localeTag: "en-US", variant: "html",
+          file: SnapshotFile(
+            url: URL(fileURLWithPath: "/nonexistent/a"), displayPath: "golden/<script>alert(1)</script>"),
+          content: .text(golden: "<p>a</p>", new: "<p>b</p>", diff: "- <p>a</p>\n+ <img src=x onerror=alert(1)>\n"))
+      ]
+    })
     let text = Self.get(run.server, "/").text
     #expect(!text.contains("<script>alert(1)") && !text.contains("<img src=x") && !text.contains("<b>x</b>"))
     #expect(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     #expect(text.contains("+ &lt;img src=x onerror=alert(1)&gt;"))
+  }
+
+  /// A golden file that is a symbolic link was not read (``SnapshotFile/golden()``): the
+  /// page says so, and accepting replaces the link with a file, never writing through it.
+  @Test func aGoldenFileNotReadIsSaidSoAndAcceptingReplacesTheLink() throws {
+    let reason = "golden/cart/en-US.txt is a symbolic link: golden files are read only from regular files"
+    let run = try Self.run(extra: { folder in
+      [
+        ReviewItem(
+          subject: "cart", localeTag: "en-US", variant: "text",
+          file: SnapshotFile(url: folder.appending(path: "cart/en-US.txt"), displayPath: "golden/cart/en-US.txt"),
+          content: .text(golden: nil, new: "Total\n", diff: reason))
+      ]
+    })
+    try FileManager.default.createSymbolicLink(
+      atPath: run.url("cart/en-US.txt").path, withDestinationPath: run.url("cart/de-DE.txt").path)
+    let page = Self.get(run.server, "/").text
+    #expect(page.contains("5 files to review (4 differ, 1 new)"))
+    #expect(page.contains("its golden file was not read (why below); accepting replaces it with a file"))
+    #expect(page.contains(">\(reason)</pre>"))
+    _ = Self.post(run.server, "/decide", "decision=accept&scope=file&target=4")
+    #expect(run.server.decisions[4] == .accepted)
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: run.url("cart/en-US.txt").path)) == nil)
+    #expect(run.read("cart/en-US.txt") == "Total\n")
+    #expect(run.read("cart/de-DE.txt") == "Summe 1,00\n")
   }
 
   @Test func anotherHostIsRefusedEverywhere() throws {
@@ -211,17 +239,19 @@ import Testing
 
   @Test func aFileOutsideTheFolderIsNeverWritten() throws {
     let parent = try Fixtures.temporaryFolder()
-    let run = try Self.run(extra: [
-      ReviewItem(
-        subject: "..", localeTag: "en-US", variant: "text",
-        file: SnapshotFile(
-          url: URL(fileURLWithPath: parent.path + "/golden/../escaped.txt"), displayPath: "golden/../escaped.txt"),
-        content: .text(golden: nil, new: "out\n", diff: "")),
-      ReviewItem(
-        subject: "elsewhere", localeTag: "en-US", variant: "text",
-        file: SnapshotFile(url: parent.appending(path: "elsewhere.txt"), displayPath: "elsewhere.txt"),
-        content: .text(golden: nil, new: "out\n", diff: "")),
-    ])
+    let run = try Self.run(extra: { _ in
+      [
+        ReviewItem(
+          subject: "..", localeTag: "en-US", variant: "text",
+          file: SnapshotFile(
+            url: URL(fileURLWithPath: parent.path + "/golden/../escaped.txt"), displayPath: "golden/../escaped.txt"),
+          content: .text(golden: nil, new: "out\n", diff: "")),
+        ReviewItem(
+          subject: "elsewhere", localeTag: "en-US", variant: "text",
+          file: SnapshotFile(url: parent.appending(path: "elsewhere.txt"), displayPath: "elsewhere.txt"),
+          content: .text(golden: nil, new: "out\n", diff: "")),
+      ]
+    })
     for index in [4, 5] {
       let answer = Self.post(run.server, "/decide", "decision=accept&scope=file&target=\(index)")
       #expect(answer.status == 303)
