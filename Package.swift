@@ -118,6 +118,10 @@ let package = Package(
     .target(
       name: "LivePreview",
       dependencies: ["HTTPServer", "ServedAssets", "RenderCore", "CartRender", "FormRender", "StatusRender"]),
+    // `render-cli snapshot --review`: the run's differing and new files on a loopback
+    // page, each accepted (its golden file written) or rejected by a person.
+    .target(
+      name: "SnapshotReview", dependencies: ["HTTPServer", "ServedAssets", "SnapshotFiles", "FormRender", "RenderCore"]),
     // The relay server (`render-cli serve`): routes, session store, live updates.
     .target(
       name: "FallbackServer",
@@ -134,6 +138,7 @@ let package = Package(
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
         "StringCatalog", "PixelSnapshots", "HeadlessBrowser", "PixelDiff", "LivePreview", "HTTPServer", "ServedAssets",
+        "SnapshotReview",
       ]),
     // The relay's merchant API for a merchant's Swift code, over FoundationNetworking:
     // its own light models, none of the engine (docs/ARCHITECTURE.md).
@@ -170,6 +175,9 @@ let package = Package(
       dependencies: ["SnapshotFiles", "CartRender", "StatusRender", "RenderCore", "GoldenFiles", "SnapshotFixtures"]
     ),
     .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
+    .testTarget(
+      name: "SnapshotReviewTests",
+      dependencies: ["SnapshotReview", "SnapshotFiles", "HTTPServer", "ServedAssets", "SnapshotFixtures"]),
     .testTarget(
       name: "PixelSnapshotsTests",
       dependencies: [

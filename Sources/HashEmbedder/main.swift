@@ -2,13 +2,15 @@ import Foundation
 import ServedAssets
 
 // Usage:
-//   HashEmbedder OUTPUT.swift [PREVIEW.swift [REVIEW.swift]]
+//   HashEmbedder OUTPUT.swift [PREVIEW.swift [STRINGS-REVIEW.swift SNAPSHOT-REVIEW.swift]]
 //     declares `enum ContentHashes`: the `sha256-…` sources (CSP 3, SRI) of the live
 //     script and of every style sheet (``StyleSheets/all``, in its order), so the server
 //     carries the hashes as constants and no hashing code; PREVIEW.swift declares
 //     `enum PreviewHashes`, those of the preview's controls script and style
-//     (``PreviewAssets``); REVIEW.swift declares `enum StringsReviewHashes`, those of
-//     `strings review`'s page (``StringsReviewAssets``). The SHA-256 is coreutils'
+//     (``PreviewAssets``); STRINGS-REVIEW.swift declares `enum StringsReviewHashes`, those
+//     of `strings review`'s page (``StringsReviewAssets``), and SNAPSHOT-REVIEW.swift
+//     `enum ReviewHashes`, those of the snapshot review page's script and style
+//     (``ReviewAssets``). The SHA-256 is coreutils'
 //     `sha256sum`; only its hexadecimal output is turned into base64 here.
 // `scripts/embed-data` runs it; a test recomputes the hashes with Python's hashlib.
 // Exit 64: usage; 70: sha256sum failed; 73: unwritable.
@@ -49,8 +51,8 @@ func sha256Source(_ text: String) -> String {
   return "sha256-" + Data(digest).base64EncodedString()
 }
 
-guard (1...3).contains(arguments.count) else {
-  fail("usage: HashEmbedder OUTPUT.swift [PREVIEW.swift [REVIEW.swift]]", 64)
+guard [1, 2, 4].contains(arguments.count) else {
+  fail("usage: HashEmbedder OUTPUT.swift [PREVIEW.swift [STRINGS-REVIEW.swift SNAPSHOT-REVIEW.swift]]", 64)
 }
 let sheets = StyleSheets.all.map { "    \"\(sha256Source($0))\",\n" }.joined()
 let source = """
@@ -95,10 +97,15 @@ if arguments.count >= 2 {
       script: PreviewAssets.script, style: PreviewAssets.style.description),
     to: arguments[1])
 }
-if arguments.count == 3 {
+if arguments.count == 4 {
   write(
     hashesFile(
       "StringsReviewHashes", of: "StringsReviewAssets", what: "the strings review page's script and style sheet",
       script: StringsReviewAssets.script, style: StringsReviewAssets.style.description),
     to: arguments[2])
+  write(
+    hashesFile(
+      "ReviewHashes", of: "ReviewAssets", what: "the snapshot review page's script and style sheet",
+      script: ReviewAssets.script, style: ReviewAssets.style.description),
+    to: arguments[3])
 }

@@ -90,7 +90,7 @@ package final class PreviewServer: HTTPResponder {
   }
 
   package func respond(to request: HTTPRequest) -> RouteResult {
-    guard Self.isLocalHost(request.header("host")) else {
+    guard LoopbackTool.isLocalHost(request.header("host")) else {
       // A page elsewhere that resolves its own name to 127.0.0.1 (DNS rebinding) must
       // not read the files.
       return .respond(
@@ -342,15 +342,9 @@ package final class PreviewServer: HTTPResponder {
   /// Starts listening on `host` (loopback only) and `port` (0 takes a free one).
   /// - Returns: the port.
   package func start(host: String = "127.0.0.1", port: Int) throws(HTTPDaemon.StartError) -> Int {
-    guard Self.isLoopback(host) else {
-      throw HTTPDaemon.StartError(description: "the preview listens on loopback only (127.0.0.1), not '\(host)'")
-    }
-    let started = try HTTPDaemon(
-      HTTPDaemon.Configuration(
-        host: host == "localhost" ? "127.0.0.1" : host, port: port, threads: 2, connectionTimeout: 60,
-        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0, waits: parked,
-        errorResponse: { [self] in errorResponse($0, $1) }),
-      responder: self)
+    let started = try LoopbackTool.start(
+      "the preview", host: host, port: port, waits: parked, responder: self,
+      errorResponse: { [self] in errorResponse($0, $1) })
     daemon.withLock { $0 = started }
     running.store(true, ordering: .relaxed)
     let thread = Thread { [self] in

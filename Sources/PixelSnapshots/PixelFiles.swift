@@ -24,7 +24,14 @@ package enum PixelFiles {
     _ capture: [UInt8], file: SnapshotFile, mode: SnapshotRecordMode, tolerance: PixelTolerance
   ) -> (SnapshotOutcome, PixelComparison?) {
     let manager = FileManager.default
-    let golden = try? Data(contentsOf: file.url)
+    var golden: Data?
+    if mode != .all {
+      switch file.golden() {
+      case .found(let bytes): golden = bytes
+      case .missing: golden = nil
+      case .refused(let reason): return (.differs(diff: reason), nil)
+      }
+    }
     let actualURL = actualURL(file.url)
     let diffURL = diffURL(file.url)
     func clearSiblings() {

@@ -18,11 +18,14 @@ package struct SecurityHeaders: Sendable {
   /// The header fields, in the order written.
   package let fields: [(name: String, value: String)]
 
-  package init(policy: ContentSecurityPolicy) {
+  /// - Parameter referrerPolicy: `no-referrer` but for a page whose own form posts must
+  ///   carry their `Origin` (``snapshotReview``): under `no-referrer` a browser sends
+  ///   `Origin: null` with a form post.
+  package init(policy: ContentSecurityPolicy, referrerPolicy: String = "no-referrer") {
     self.policy = policy
     fields = [
       (ContentSecurityPolicyField.name, policy.description),
-      ("Referrer-Policy", "no-referrer"),
+      ("Referrer-Policy", referrerPolicy),
       ("X-Content-Type-Options", "nosniff"),
       ("Cache-Control", "no-store"),
     ]
@@ -65,6 +68,18 @@ package struct SecurityHeaders: Sendable {
       (.styleSrc, [.hash(StringsReviewHashes.style)]), (.connectSrc, [.none]), (.frameSrc, [.this]),
       (.imgSrc, [.none]), (.formAction, [.this]), (.frameAncestors, [.none]), (.baseURI, [.none]),
     ]))
+
+  /// The snapshot review page (`render-cli snapshot --review`): its script and style
+  /// only by their hashes (``ReviewHashes``), images (the golden, new and diff PNG files)
+  /// and form posts only to this origin, no connections, no frames, and nobody may frame
+  /// it (a framing page could make a click accept a file). Its referrer policy is
+  /// `same-origin`, so its posts carry their `Origin` for the server to check, and no
+  /// address of it leaves the machine's loopback origin.
+  package static let snapshotReview = SecurityHeaders(
+    policy: ContentSecurityPolicy([
+      (.defaultSrc, [.none]), (.scriptSrc, [.hash(ReviewHashes.script)]), (.styleSrc, [.hash(ReviewHashes.style)]),
+      (.imgSrc, [.this]), (.formAction, [.this]), (.frameAncestors, [.none]), (.baseURI, [.none]),
+    ]), referrerPolicy: "same-origin")
 
   /// The policy as written in the header.
   package var contentSecurityPolicy: String { policy.description }

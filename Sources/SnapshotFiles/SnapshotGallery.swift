@@ -82,9 +82,14 @@ package enum SnapshotGallery {
     package var png: [UInt8]
     /// Width in CSS px.
     package var width: Int
+    /// For a capture that differs: the golden PNG, when there is one to show.
+    package var golden: [UInt8]?
+    /// For a capture that differs: the diff image (changed pixels in red).
+    package var diff: [UInt8]?
 
     package init(
-      subject: String, caption: String, file: SnapshotFile, outcome: SnapshotOutcome, png: [UInt8], width: Int
+      subject: String, caption: String, file: SnapshotFile, outcome: SnapshotOutcome, png: [UInt8], width: Int,
+      golden: [UInt8]? = nil, diff: [UInt8]? = nil
     ) {
       self.subject = subject
       self.caption = caption
@@ -92,6 +97,8 @@ package enum SnapshotGallery {
       self.outcome = outcome
       self.png = png
       self.width = width
+      self.golden = golden
+      self.diff = diff
     }
   }
 
@@ -113,12 +120,29 @@ package enum SnapshotGallery {
               $0.text(verdict(image.outcome) + ": ")
               $0.element("code", text: image.file.displayPath)
             }
-            item.void(
-              "img",
-              [
-                .init("src", "data:image/png;base64," + Data(image.png).base64EncodedString()),
-                .init("alt", "\(subject), \(image.caption)"), .init("width", "\(min(image.width, frameWidth))"),
-              ])
+            let width = "\(min(image.width, frameWidth))"
+            func picture(_ html: inout HTMLWriter, _ png: [UInt8], alt: String) {
+              html.void(
+                "img",
+                [
+                  .init("src", "data:image/png;base64," + Data(png).base64EncodedString()), .init("alt", alt),
+                  .init("width", width),
+                ])
+            }
+            if image.golden == nil && image.diff == nil {
+              picture(&item, image.png, alt: "\(subject), \(image.caption)")
+            } else {
+              // A capture that differs: the new one, then the golden one and the diff.
+              for (label, png) in [
+                ("New", image.png), ("Golden", image.golden), ("Diff (changed pixels in red)", image.diff),
+              ] {
+                guard let png else { continue }
+                item.element("figure") { figure in
+                  figure.element("figcaption", text: label)
+                  picture(&figure, png, alt: "\(subject), \(image.caption): \(label.lowercased())")
+                }
+              }
+            }
           }
           list.newline()
         }
@@ -240,6 +264,7 @@ package enum SnapshotGallery {
       @media (prefers-color-scheme:dark){.verdict.differs{color:#ff8a80}.panel.differs{border-color:#ff8a80}}\
       iframe{display:block;box-sizing:border-box;width:360px;height:640px;border:1px solid GrayText;background:#fff}\
       img{display:block;max-width:100%;height:auto;margin-top:8px;border:1px solid GrayText}\
+      figure{margin:8px 0 0}figcaption{font-size:.875rem;font-weight:600}\
       pre{font:13px/1.3 ui-monospace,monospace;overflow-x:auto;margin:8px 0 0;padding:8px;border:1px solid GrayText}
       """)
 }

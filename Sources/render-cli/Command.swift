@@ -135,6 +135,11 @@ struct SnapshotOptions: Equatable {
   var layoutRules: [LayoutRule]?
   /// `--junit`: where the JUnit XML report goes.
   var junitPath: String?
+  /// `--review`: compare only, then serve the differing and new files for a person to
+  /// accept or reject.
+  var review = false
+  /// `--port`: the review page's port on 127.0.0.1; 0 takes a free one.
+  var port = 0
 
   /// Each input with the name of its folder: a file's name without `.json`, a status's name.
   var subjectNames: [String] {

@@ -1,6 +1,7 @@
 import CartRender
 import FormRender
 import Foundation
+import PixelDiff
 import PixelSnapshots
 import RenderCore
 import SessionReplay
@@ -292,7 +293,8 @@ struct Runner {
     let set = SnapshotSet(
       subjects: subjects, locales: options.locales, formats: options.formats, configuration: configuration,
       width: options.width ?? OutputFormat.defaultTextWidth)
-    let mode = options.record ?? SnapshotRecordMode.commandDefault(environment: environment())
+    // A review compares and leaves writing to the person: only what they accept is written.
+    let mode = options.review ? .never : options.record ?? SnapshotRecordMode.commandDefault(environment: environment())
     let directory = URL(fileURLWithPath: options.directory)
     let shown = options.directory.hasSuffix("/") ? String(options.directory.dropLast()) : options.directory
     let results = set.verify(in: directory, displayDirectory: shown, mode: mode)
@@ -319,9 +321,12 @@ struct Runner {
     if let pixels { report += pixels.report }
     if let path = options.galleryPath {
       let images = (pixels?.run.results ?? []).map { result in
-        SnapshotGallery.Image(
+        var golden: [UInt8]?
+        if result.outcome.isMismatch, case .found(let bytes) = result.file.golden() { golden = Array(bytes) }
+        return SnapshotGallery.Image(
           subject: result.subject, caption: "\(result.localeTag) \(result.profile.caption)", file: result.file,
-          outcome: result.outcome, png: result.png, width: result.profile.width)
+          outcome: result.outcome, png: result.png, width: result.profile.width, golden: golden,
+          diff: result.outcome.isMismatch ? result.comparison.flatMap { try? PNGCodec.encode($0.diffImage) } : nil)
       }
       _ = try OutputTarget.deliver(Array(SnapshotGallery.page(results, images: images, title: shown).utf8), to: path)
     }
@@ -360,10 +365,27 @@ struct Runner {
       let xml = JUnitReport.xml(name: shown, cases: cases)
       _ = try OutputTarget.deliver(Array(xml.utf8), to: path)
     }
+    let lines = summary.line + "\n" + speechLine + layoutLine
+    var differing = summary.differing
+    var reviewed = ""
+    if options.review {
+      let items = Self.reviewItems(results, pixels: pixels?.run.results ?? [])
+      if items.isEmpty {
+        reviewed = "review: nothing differs or is new\n"
+      } else {
+        let review = try serveReview(
+          items, directory: directory, title: shown, port: options.port, report: report + lines)
+        differing -= review.decisions.filter { $0 == .accepted }.count
+        return Outcome(
+          status: differing > 0 || speechFindings > 0 || layoutFindings > 0 || browserFailures > 0
+            ? .snapshotsDiffer : .success,
+          standardOutput: review.line + "\n")
+      }
+    }
     return Outcome(
-      status: summary.differing > 0 || speechFindings > 0 || layoutFindings > 0 || browserFailures > 0
+      status: differing > 0 || speechFindings > 0 || layoutFindings > 0 || browserFailures > 0
         ? .snapshotsDiffer : .success,
-      standardOutput: report + summary.line + "\n" + speechLine + layoutLine)
+      standardOutput: report + lines + reviewed)
   }
 
   private static let howToRecord = "run with --record missing, outside CI, to record it; then read and commit it"

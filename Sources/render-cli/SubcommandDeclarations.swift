@@ -597,6 +597,22 @@ enum SubcommandDeclarations {
         }
         options.junitPath = value
       },
+      OptionDeclaration(
+        "--review",
+        help: """
+          Compare only (write nothing), then serve a page on
+          127.0.0.1 showing each file that differs or is new:
+          golden, new and diff side by side; accepting one
+          writes its golden file. Ends with Done or Ctrl-C.
+          """
+      ) { options in options.review = true },
+      OptionDeclaration("--port", value: "n", help: "--review: port on 127.0.0.1; 0 takes a free one. Default: 0.") {
+        options, value throws(UsageError) in
+        guard let port = Int(value), (0...65535).contains(port) else {
+          throw UsageError("'\(value)' is not a value for '--port'; use a whole number from 0 to 65535.")
+        }
+        options.port = port
+      },
       width.lifted(\.width),
     ],
     sections: """
@@ -605,15 +621,19 @@ enum SubcommandDeclarations {
         and + actual, naming invisible characters: ⟨NBSP⟩, ⟨NNBSP⟩, ⟨RLM⟩, ⟨ALM⟩,
         trailing spaces as ·) or is missing, then one line: "3 of 84 snapshots
         differ", "84 snapshots match" or "84 snapshots: 80 match, 4 recorded".
+        With --review, then "listening on http://127.0.0.1:PORT/" (open it to accept
+        or reject each file) and, when the review ends, "review: 3 accepted, 1
+        rejected, 2 not decided".
 
       """,
     exitStatuses: [
       .success, .snapshotsDiffer, .usage,
-      .dataError, .noInput, .internalError,
+      .dataError, .noInput, .unavailable, .internalError,
       .cannotCreate, .outputError,
     ],
     exitMeanings: [
-      .success: "every snapshot matches (or was recorded)",
+      .success: "every snapshot matches (or was recorded; with --review: was accepted)",
+      .unavailable: "Chromium (png) or libmicrohttpd (--review) cannot be started",
       .dataError: "bad input data (FILE: $.json.path: message)",
       .cannotCreate: "a golden file or the gallery cannot be written",
     ],
@@ -626,6 +646,12 @@ enum SubcommandDeclarations {
     check: { options throws(UsageError) in
       guard !options.directory.isEmpty else { throw UsageError("Missing '--dir DIR'.") }
       guard !options.locales.isEmpty else { throw UsageError("Missing '--locales LIST'.") }
+      if options.review, options.record != nil {
+        throw UsageError("'--review' compares and writes only the files you accept: leave out '--record'.")
+      }
+      if options.port != 0, !options.review {
+        throw UsageError("'--port' is the review page's: add '--review'.")
+      }
       if options.layoutRules != nil, !options.pixels {
         throw UsageError("'--check-layout' runs in the browser pass: add png to --formats.")
       }

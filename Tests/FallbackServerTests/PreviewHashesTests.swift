@@ -4,8 +4,9 @@ import Testing
 @testable import LivePreview
 @testable import ServedAssets
 
-/// The preview's generated CSP hashes (PreviewHashes.swift, written by scripts/embed-data)
-/// against its controls script and style, recomputed by another implementation.
+/// The preview's and the snapshot review page's generated CSP hashes (PreviewHashes.swift
+/// and ReviewHashes.swift, written by scripts/embed-data) against their scripts and
+/// styles, recomputed by another implementation.
 @Suite struct PreviewHashesTests {
   @Test func hashesMatchTheirSources() throws {
     let recomputed = try ContentHashesTests.pythonSHA256Sources([
@@ -20,6 +21,14 @@ import Testing
       StringsReviewAssets.script, StringsReviewAssets.style.description,
     ])
     #expect(recomputed == [StringsReviewHashes.script, StringsReviewHashes.style], "run scripts/embed-data")
+  }
+
+  /// The snapshot review page's (ReviewHashes.swift) likewise.
+  @Test func reviewHashesMatchTheirSources() throws {
+    let recomputed = try ContentHashesTests.pythonSHA256Sources([
+      ReviewAssets.script, ReviewAssets.style.description,
+    ])
+    #expect(recomputed == [ReviewHashes.script, ReviewHashes.style], "run scripts/embed-data")
   }
 
   @Test func controlsPageCarriesTheHashedStyleAndScript() {

@@ -178,6 +178,14 @@ import Testing
       ["examples/cart-empty.json", "/tmp/cart-empty.json", "--dir", "/tmp/x", "--locales", "en-US"],
       "Error: Two inputs are named 'cart-empty'"
     ),
+    (
+      ["examples/cart-empty.json", "--dir", "/tmp/x", "--locales", "en-US", "--review", "--record", "all"],
+      "Error: '--review' compares and writes only the files you accept: leave out '--record'."
+    ),
+    (
+      ["examples/cart-empty.json", "--dir", "/tmp/x", "--locales", "en-US", "--port", "8080"],
+      "Error: '--port' is the review page's: add '--review'."
+    ),
   ])
   func badCommandLines(_ arguments: [String], _ message: String) throws {
     let result = try snapshot(arguments)
@@ -185,6 +193,16 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix(message))
     #expect(result.stderr.contains("USAGE: render-cli snapshot [CART.json ...] --dir DIR --locales LIST [options]"))
+  }
+
+  /// A review with nothing to review serves nothing: it compares, says so and ends.
+  @Test func aReviewOfMatchingFilesEndsAtOnce() throws {
+    let dir = try folder().appending(path: "s")
+    let arguments = ["examples/cart-hair-spray.json", "--dir", dir.path, "--locales", "en-US,fr-FR"]
+    #expect(try snapshot(arguments + ["--record", "all"]).status == 0)
+    let review = try snapshot(arguments + ["--review"])
+    #expect(review.status == 0)
+    #expect(review.stdout == "4 snapshots match\nreview: nothing differs or is new\n")
   }
 
   @Test func aBadCartIsADataErrorNamingTheFileAndWritesNothing() throws {
@@ -204,7 +222,7 @@ import Testing
     for option in [
       "--dir DIR", "--locales LIST", "--request FILES", "--status NAMES", "--record missing|all|never",
       "--gallery FILE", "--config FILE", "--format html|text|spoken|both", "--formats LIST", "--width N",
-      "--check-speech RULES",
+      "--check-speech RULES", "--review", "--port N",
     ] {
       #expect(help.stdout.contains("  \(option)"), "\(option)")
     }

@@ -75,6 +75,28 @@ import Testing
       SnapshotSummary(try results([.matched, .recorded, .recorded])).line == "3 snapshots: 1 matches, 2 recorded")
   }
 
+  @Test func theGalleryShowsADifferingCapturesGoldenAndDiffImages() {
+    let file = SnapshotFile(
+      url: URL(fileURLWithPath: "/g/cart/de-DE.390-light.png"), displayPath: "g/cart/de-DE.390-light.png")
+    let images = [
+      SnapshotGallery.Image(
+        subject: "cart", caption: "de-DE 390 px light", file: file, outcome: .differs(diff: "3 pixels differ"),
+        png: [1], width: 390, golden: [2], diff: [3]),
+      SnapshotGallery.Image(
+        subject: "cart", caption: "fr-FR 390 px light", file: file, outcome: .matched, png: [4], width: 390),
+    ]
+    let page = SnapshotGallery.page([], images: images, title: "g")
+    for (caption, byte) in [("New", "AQ=="), ("Golden", "Ag=="), ("Diff (changed pixels in red)", "Aw==")] {
+      #expect(
+        page.contains(
+          "<figure><figcaption>\(caption)</figcaption><img src=\"data:image/png;base64,\(byte)\" "
+            + "alt=\"cart, de-DE 390 px light: \(caption.lowercased())\" width=\"360\"></figure>"), "\(caption)")
+    }
+    // A matching capture is shown alone, as before.
+    #expect(page.contains("<img src=\"data:image/png;base64,BA==\" alt=\"cart, fr-FR 390 px light\" width=\"360\">"))
+    #expect(page.components(separatedBy: "<figure>").count == 4)
+  }
+
   @Test func theGalleryFramesEveryLocaleAndMarksTheMismatch() throws {
     let folder = try Fixtures.temporaryFolder()
     let set = SnapshotSet(

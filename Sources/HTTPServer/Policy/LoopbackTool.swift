@@ -1,4 +1,5 @@
-/// What a local tool page served on loopback (`render-cli preview`, `strings review`)
+/// What a local tool page served on loopback (`render-cli preview`, `strings review`,
+/// `snapshot --review`)
 /// checks of each request: that it was sent to this machine's loopback by name (a page
 /// elsewhere whose own name resolves to 127.0.0.1, DNS rebinding, sends its own name in
 /// `Host`), and that a request that changes something comes from the tool's own page
@@ -67,5 +68,28 @@ package enum LoopbackTool {
     var difference: UInt8 = 0
     for index in a.indices { difference |= a[index] ^ b[index] }
     return difference == 0
+  }
+
+  /// Starts a local tool's daemon on `host` (loopback only) and `port` (0 takes a free
+  /// one), with the limits such a tool needs: two threads, a minute of idle, twenty
+  /// seconds for a request, no limit per address (every client is this machine).
+  /// - Parameters:
+  ///   - tool: how the refusal of another host names the tool (`the preview`).
+  ///   - waits: where the responder parks requests that wait, if it has any.
+  ///   - errorResponse: the answer to what the transport refuses itself.
+  package static func start(
+    _ tool: String, host: String, port: Int, waits: ParkedRequests = ParkedRequests(),
+    responder: any HTTPResponder,
+    errorResponse: @escaping @Sendable (HTTPServerError, HTTPRequest) -> HTTPResponse
+  ) throws(HTTPDaemon.StartError) -> HTTPDaemon {
+    guard isLoopback(host) else {
+      throw HTTPDaemon.StartError(description: "\(tool) listens on loopback only (127.0.0.1), not '\(host)'")
+    }
+    return try HTTPDaemon(
+      HTTPDaemon.Configuration(
+        host: host == "localhost" ? "127.0.0.1" : host, port: port, threads: 2, connectionTimeout: 60,
+        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0, waits: waits,
+        errorResponse: errorResponse),
+      responder: responder)
   }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import SnapshotFiles
+
+/// Where accepting may write: only a golden file the run named, inside the run's folder,
+/// reached through real folders. A name with `..`, or a folder of a screen that is a
+/// symbolic link, would put the file elsewhere; such a file is refused, never written.
+package struct ReviewFiles: Sendable {
+  /// The run's folder of golden files (`--dir`).
+  package let directory: URL
+
+  package init(directory: URL) { self.directory = directory.standardizedFileURL }
+
+  /// Why `file` may not be written, or nil when it may.
+  package func refusal(_ file: SnapshotFile) -> String? {
+    let root = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+    let path = file.url.path
+    guard path.hasPrefix(root), file.url.standardizedFileURL.path == path else {
+      return "\(file.displayPath) is not inside \(directory.path): not written"
+    }
+    let inside = path.dropFirst(root.count).split(separator: "/", omittingEmptySubsequences: false)
+    guard !inside.isEmpty, !inside.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+      return "\(file.displayPath) is not inside \(directory.path): not written"
+    }
+    // Every folder between the run's folder and the file must be a folder itself, not a link.
+    var current = directory
+    for part in inside.dropLast() {
+      current = current.appending(path: String(part))
+      var status = stat()
+      if lstat(current.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+        return "\(file.displayPath) is not written: '\(current.path)' is not a folder (a symbolic link?)"
+      }
+    }
+    return nil
+  }
+
+  /// Writes the item's new rendering as its golden file, whole (written beside it, then
+  /// renamed: a reader finds the old file or the new one; a symbolic link in its place
+  /// is replaced, not followed), then removes what the run left beside it.
+  /// - Returns: nil, or why nothing was written.
+  package func accept(_ item: ReviewItem) -> String? {
+    if let refusal = refusal(item.file) { return refusal }
+    do {
+      try SnapshotFile.replace(item.file.url, with: item.newBytes)
+    } catch {
+      return "cannot write \(item.file.displayPath): "
+        + FileErrorText.writing(item.file.url.path, error: error, makesFolders: true)
+    }
+    removeLeftovers(item)
+    return nil
+  }
+
+  /// Leaves the golden file as it is and removes what the run left beside it.
+  package func reject(_ item: ReviewItem) {
+    removeLeftovers(item)
+  }
+
+  private func removeLeftovers(_ item: ReviewItem) {
+    let folder = item.file.url.deletingLastPathComponent().path
+    for url in item.leftovers where url.deletingLastPathComponent().path == folder {
+      try? FileManager.default.removeItem(at: url)
+    }
+  }
+}
