@@ -27,11 +27,15 @@ package enum HTTPServerError: Sendable, Equatable {
   /// The body is longer than ``HTTPRequest/maximumBodyBytes``: `413`, and the
   /// connection is closed once the rest of the body is read and dropped.
   case bodyTooLarge
+  /// A query argument or header the server will not read as sent (why, in words): a NUL
+  /// byte in a name or value (a decoded `%00`), or a CR in a header's value. `400`, and
+  /// the connection is closed.
+  case malformed(String)
 
   /// The status the transport answers with.
   package var status: Int {
     switch self {
-    case .badFraming: 400
+    case .badFraming, .malformed: 400
     case .bodyTooLarge: 413
     }
   }
