@@ -145,7 +145,7 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
       return .respond(
         HTTPResponse(
           status: 200, headers: [("Content-Type", "application/yaml")],
-          body: Array((EmbeddedOpenAPI.files.first?.text ?? "").utf8)))
+          body: Array(OpenAPIDocument.yaml.utf8)))
     case .createSession, .call, .events, .deleteSession:
       return try merchant(endpoint, request)
     case .page(let token): return .respond(try page(token: token, request))

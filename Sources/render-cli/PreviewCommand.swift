@@ -97,14 +97,10 @@ struct PreviewCommand {
     let server = PreviewServer(files: watched.files, configuration: watched.configuration)
     server.update(configuration: nil, problems: watched.configurationProblems)
 
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGTERM)
-    sigaddset(&signals, SIGINT)
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    let signals = TerminationSignals.block()
     let port: Int
     do { port = try server.start(port: options.port) } catch {
-      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      signals.unblock()
       return Outcome(
         status: error.isLibraryMissing ? .unavailable : .usage, standardError: "Error: \(error.description)\n")
     }
@@ -122,8 +118,7 @@ struct PreviewCommand {
     }
     watcher.name = "preview-watch"
     watcher.start()
-    var received: Int32 = 0
-    sigwait(&signals, &received)
+    signals.wait()
     server.stop()
     return Outcome(status: .success)
   }
