@@ -28,8 +28,6 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
   private let routing: HTTPMiddlewareChain<Endpoint.Match>
   private let log: @Sendable (String) -> Void
   private let metricsDaemon = Mutex<HTTPDaemon?>(nil)
-  /// When the clock last forgot idle sessions and disconnected absent customers.
-  private let lastSweep = Mutex(ContinuousClock.now)
   /// From SIGTERM on: `/healthz` is `503 draining`, nothing waits.
   private let draining = Atomic<Bool>(false)
 
@@ -205,28 +203,28 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
         requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress,
         errorResponse: { [self] in errorResponse($0, $1) }, observer: self),
       responder: self, clockName: "relay-clock"
-    ) { [self] now, closed in
+    ) { [metrics] _, closed in
       metrics.refused(.requestTimeout, count: closed)
-      let due = lastSweep.withLock { last -> Bool in
-        guard now - last >= .seconds(1) else { return false }
-        last = now
-        return true
-      }
-      guard due else { return }
+    } everySecond: { [self] now in
       forgetIdleSessions(before: now - .seconds(options.idleTimeoutSeconds))
       disconnectAbsentCustomers(before: now - .seconds(options.customerTimeoutSeconds))
     }
     if let address = options.metricsAddress {
-      guard let (host, port) = Self.metricsListener(address) else {
+      guard let listen = ListenAddress(address) else {
         lifecycle.stop(grace: .zero)
         throw HTTPDaemon.StartError(description: "'\(address)' is not an address for the metrics listener")
       }
       do {
         let listener = try HTTPDaemon(
           HTTPDaemon.Configuration(
-            host: host, port: port, threads: 1, connectionTimeout: options.connectionTimeoutSeconds,
+            host: listen.host, port: listen.port, threads: 1, connectionTimeout: options.connectionTimeoutSeconds,
             connectionLimit: 64, requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: 0),
-          responder: MetricsService(relay: self))
+          // `GET /metrics` without the key, for a scraper on a network the operator keeps
+          // apart; anything else is 404. The transport answers framing and bodies, as here.
+          responder: CallbackResponder { [self] request in
+            let isRead = request.method == "GET" || request.method == "HEAD"
+            return .respond(request.path == "/metrics" && isRead ? metricsPage() : .text(404, "Not found.\n"))
+          })
         metricsDaemon.withLock { $0 = listener }
       } catch {
         lifecycle.stop(grace: .zero)
@@ -284,26 +282,17 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
     }
   }
 
-  /// `PORT` (on `127.0.0.1`), `HOST:PORT` or `[IPv6]:PORT` as host and port; nil for
-  /// anything else.
+  /// `--metrics-address` as host and port (``ListenAddress``); nil when it is none.
   package static func metricsListener(_ address: String) -> (host: String, port: Int)? {
-    var host = "127.0.0.1"
-    var portText = Substring(address)
-    if let colon = address.lastIndex(of: ":") {
-      host = String(address[..<colon])
-      portText = address[address.index(after: colon)...]
-      if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    }
-    guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { return nil }
-    return (host, port)
+    ListenAddress(address).map { ($0.host, $0.port) }
   }
 
   /// Where the metrics listener of `--metrics-address` answers, once started; else nil.
   package var metricsURL: String? {
-    guard let listener = metricsDaemon.withLock({ $0 }), let address = options.metricsAddress,
-      let (host, _) = Self.metricsListener(address)
+    guard let listener = metricsDaemon.withLock({ $0 }),
+      let address = options.metricsAddress.flatMap(ListenAddress.init)
     else { return nil }
-    return "http://\(host.contains(":") ? "[\(host)]" : host):\(listener.port)/metrics"
+    return address.url(port: listener.port, path: "/metrics")
   }
 
   /// Sessions held now.

@@ -9,6 +9,16 @@ package protocol HTTPResponder: Sendable {
   func respond(to request: HTTPRequest) -> RouteResult
 }
 
+/// A responder made of a closure, for a listener with one job (the relay's metrics
+/// listener), as Hummingbird's `CallbackResponder`.
+package struct CallbackResponder: HTTPResponder {
+  private let answer: @Sendable (HTTPRequest) -> RouteResult
+
+  package init(_ answer: @escaping @Sendable (HTTPRequest) -> RouteResult) { self.answer = answer }
+
+  package func respond(to request: HTTPRequest) -> RouteResult { answer(request) }
+}
+
 /// What a responder's owner learns of each request once it is over (metrics, the log).
 package protocol HTTPObserver: Sendable {
   /// The request was parked for the first time (it may be woken and parked again).

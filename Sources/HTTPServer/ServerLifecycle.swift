@@ -28,23 +28,30 @@ package final class ServerLifecycle: Sendable {
   /// Starts the daemon (its waits are ``waits``, whatever `configuration` says) and the
   /// clock, a thread named `clockName`. Each tick expires waits, shuts down stalled
   /// connections (``HTTPDaemon/closeStalledConnections(now:)``), then calls `tick` with
-  /// the time and how many it shut down.
+  /// the time and how many it shut down; a second or more after its last call (or the
+  /// start), it calls `everySecond` (the relay's idle and absent sweeps).
   /// - Returns: the port the daemon listens on.
   /// - Throws: ``HTTPDaemon/StartError`` as ``HTTPDaemon/init(_:responder:)``; nothing
   ///   was started then.
   package func start(
     _ configuration: HTTPDaemon.Configuration, responder: any HTTPResponder, clockName: String,
-    tick: @escaping @Sendable (_ now: ContinuousClock.Instant, _ closed: Int) -> Void = { _, _ in }
+    tick: @escaping @Sendable (_ now: ContinuousClock.Instant, _ closed: Int) -> Void = { _, _ in },
+    everySecond: @escaping @Sendable (_ now: ContinuousClock.Instant) -> Void = { _ in }
   ) throws(HTTPDaemon.StartError) -> Int {
     var configuration = configuration
     configuration.waits = waits
     let started = try HTTPDaemon(configuration, responder: responder)
     daemon.withLock { $0 = started }
     let thread = Thread { [waits, wake, ended] in
+      var lastSecond = ContinuousClock.now
       while wake.wait(timeout: .now() + .milliseconds(Self.tickMilliseconds)) == .timedOut {
         let now = ContinuousClock.now
         waits.expire(now: now)
         tick(now, started.closeStalledConnections(now: now))
+        if now - lastSecond >= .seconds(1) {
+          lastSecond = now
+          everySecond(now)
+        }
       }
       ended.signal()
     }
