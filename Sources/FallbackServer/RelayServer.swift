@@ -90,7 +90,7 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
     case .bodyTooLarge:
       guard case .found = match else {
         // No such route: what it would be without the body (no route runs for a 404 or 405).
-        return respond(to: request).response ?? .json(404, #"{"error": "notFound"}"#)
+        return routing.respond(to: request, match) { route($0, $1) }.response ?? .json(404, #"{"error": "notFound"}"#)
       }
       metrics.refused(.bodyTooLarge)
       refusal = .json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)

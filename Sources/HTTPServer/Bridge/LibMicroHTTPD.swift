@@ -97,15 +97,14 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/")
     let headers = pairs(connection, kind: .HEADER_KIND)
     let query = pairs(connection, kind: .GET_ARGUMENT_KIND)
-    request.headers = headers.pairs.map { ($0.name.lowercased(), HTTPRequest.trimmed($0.value)) }
-    request.query = query.pairs
+    request.headers = headers.map { ($0.name.lowercased(), HTTPRequest.trimmed($0.value)) }
+    request.query = query
     let pending = PendingRequest(request)
     requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
     context.inFlight.add(1, ordering: .relaxed)
     let expectsBody = request.header("content-length").map { $0 != "0" } ?? (request.header("transfer-encoding") != nil)
     if !expectsBody { setWaiting(connection, context, since: nil) }
-    if let problem = headers.problem.map({ "a header " + $0 }) ?? query.problem.map({ "a query argument " + $0 }) {
-      // Read as sent, the value differs from what a proxy or a C-string reading sees.
+    if let problem = unreadableField(headers: headers, query: query) {
       return refuse(.malformed(problem), pending, connection, context)
     }
     if let problem = framingProblem(request.headers) {
@@ -273,42 +272,23 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { contextPointer,
 // `valueSize` bytes valid during each call (the library's decoded copies, which may hold
 // a NUL: a C-string reading would end there), copied into Swift strings at once.
 /// The connection's headers or query arguments as the library decoded them, each read
-/// with its length, and what makes them unreadable as sent: a NUL byte in a name or a
-/// value (a decoded `%00` in a query), or, in a header, a CR (RFC 9110 §5.5: a field
-/// value with CR, LF or NUL is invalid; the library splits lines at LF).
-private func pairs(
-  _ connection: OpaquePointer, kind: MHD_ValueKind
-) -> (pairs: [(name: String, value: String)], problem: String?) {
+/// with its length (``unreadableField(headers:query:)`` then looks for NUL and CR).
+private func pairs(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
   final class Collected {
-    let refusesCR: Bool
     var pairs: [(name: String, value: String)] = []
-    var problem: String?
-    init(refusesCR: Bool) { self.refusesCR = refusesCR }
-
-    func add(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) {
-      if problem == nil {
-        if key.contains(0) {
-          problem = "name holds a NUL byte"
-        } else if value.contains(0) {
-          problem = "value holds a NUL byte"
-        } else if refusesCR, value.contains(0x0D) {
-          problem = "value holds a CR"
-        }
-      }
-      pairs.append((String(decoding: key, as: UTF8.self), String(decoding: value, as: UTF8.self)))
-    }
   }
-  let collected = Collected(refusesCR: kind == .HEADER_KIND)
+  let collected = Collected()
   let iterator: MHD_KeyValueIteratorN = { box, _, key, keySize, value, valueSize in
     guard let box, let key else { return .YES }
     assert(keySize <= Int32.max && valueSize <= Int32.max, "a request's head is at most the connection's buffer")
-    Unmanaged<Collected>.fromOpaque(box).takeUnretainedValue().add(
-      UnsafeRawBufferPointer(start: key, count: keySize),
-      UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
+    let name = UnsafeRawBufferPointer(start: key, count: keySize)
+    let text = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+    Unmanaged<Collected>.fromOpaque(box).takeUnretainedValue().pairs.append(
+      (String(decoding: name, as: UTF8.self), String(decoding: text, as: UTF8.self)))
     return .YES
   }
   withExtendedLifetime(collected) {
     _ = tts_mhd_get_connection_values_n(connection, kind, iterator, Unmanaged.passUnretained(collected).toOpaque())
   }
-  return (collected.pairs, collected.problem)
+  return collected.pairs
 }
