@@ -13,6 +13,8 @@ package final class ServerLifecycle: Sendable {
   package static let tickMilliseconds = 100
 
   private let daemon = Mutex<HTTPDaemon?>(nil)
+  /// Set by the first `stop`: a second one, even at the same time, does nothing.
+  private let stopping = Atomic<Bool>(false)
   /// Signalled by `stop` to end the clock at once; the clock signals `ended` as it ends.
   private let wake = DispatchSemaphore(value: 0)
   private let ended = DispatchSemaphore(value: 0)
@@ -21,7 +23,7 @@ package final class ServerLifecycle: Sendable {
 
   package init(waits: ParkedRequests = ParkedRequests()) { self.waits = waits }
 
-  /// The running daemon; nil before ``start(_:responder:clockName:tick:)`` and after
+  /// The running daemon; nil before ``start(_:responder:clockName:tick:everySecond:)`` and after
   /// ``stop(grace:whileDraining:)``.
   package var current: HTTPDaemon? { daemon.withLock { $0 } }
 
@@ -63,9 +65,11 @@ package final class ServerLifecycle: Sendable {
   /// Stops accepting connections, calls `whileDraining` (the relay stops its store's
   /// change feed there), answers every waiting request, lets requests in flight finish
   /// for up to `grace`, stops the daemon and ends the clock. Does nothing when not started
-  /// or already stopped.
+  /// or already stopped (or stopping). A lifecycle runs once: it is not started again.
   package func stop(grace: Duration, whileDraining: () -> Void = {}) {
-    guard let running = daemon.withLock({ $0 }) else { return }
+    guard let running = daemon.withLock({ $0 }), !stopping.exchange(true, ordering: .acquiringAndReleasing) else {
+      return
+    }
     running.stopAccepting()
     whileDraining()
     waits.stop()

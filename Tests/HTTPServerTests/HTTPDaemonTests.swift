@@ -202,3 +202,43 @@ import Testing
     #expect(key == "k" && version == 7 && until == deadline)
   }
 }
+
+/// Both servers' start and stop: the clock ends a wait whose time is up and runs the
+/// every-second job; stop answers, joins the clock and closes the port, once.
+@Suite(.serialized) struct ServerLifecycleTests {
+  /// Waits on `key` until 300 ms after arrival the first time it is asked, then answers.
+  final class WaitsOnce: HTTPResponder {
+    let asked = Atomic<Int>(0)
+
+    func respond(to request: HTTPRequest) -> RouteResult {
+      if asked.add(1, ordering: .relaxed).newValue == 1 {
+        return .wait(key: "key", version: 0, deadline: request.arrival + .milliseconds(300))
+      }
+      return .respond(.text(200, "late\n"))
+    }
+  }
+
+  @Test func theClockEndsAWaitAtItsDeadlineAndStopEndsEverythingOnce() throws {
+    let lifecycle = ServerLifecycle()
+    let responder = WaitsOnce()
+    let seconds = Atomic<Int>(0)
+    let port = try lifecycle.start(
+      HTTPDaemonTests.configuration(), responder: responder, clockName: "test-clock",
+      everySecond: { _ in seconds.add(1, ordering: .relaxed) })
+    #expect(lifecycle.current?.port == port)
+    // Nothing changes the key: only the clock can end this wait.
+    let answer = HTTPDaemonTests.exchange(port: port, "GET /wait HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+    #expect(answer?.hasSuffix("late\n") == true)
+    #expect(responder.asked.load(ordering: .relaxed) == 2)
+    let by = ContinuousClock.now + .seconds(5)
+    while seconds.load(ordering: .relaxed) == 0, ContinuousClock.now < by { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(seconds.load(ordering: .relaxed) >= 1)
+    lifecycle.stop(grace: .seconds(1))
+    lifecycle.stop(grace: .seconds(1))
+    #expect(lifecycle.current == nil)
+    let after = seconds.load(ordering: .relaxed)
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(seconds.load(ordering: .relaxed) == after, "the clock ran after stop")
+    #expect(HTTPDaemonTests.exchange(port: port, "GET / HTTP/1.1\r\nHost: t\r\n\r\n") == nil)
+  }
+}
