@@ -11,7 +11,7 @@ package protocol HTTPMiddleware<Context>: Sendable {
 }
 
 /// Middleware in order, outermost first, around a last step that answers. Each step's
-/// `next` is a closure that does not escape, so running the chain allocates nothing.
+/// `next` is a closure that does not escape: the chain keeps no request state of its own.
 package struct HTTPMiddlewareChain<Context>: Sendable {
   private let steps: [any HTTPMiddleware<Context>]
 

@@ -218,7 +218,9 @@ import Testing
     }
   }
 
-  @Test func theClockEndsAWaitAtItsDeadlineAndStopEndsEverythingOnce() throws {
+  // Async, sleeping with Task.sleep: a blocked thread of the test pool would delay the
+  // socket suites' timed answers running beside it.
+  @Test func theClockEndsAWaitAtItsDeadlineAndStopEndsEverythingOnce() async throws {
     let lifecycle = ServerLifecycle()
     let responder = WaitsOnce()
     let seconds = Atomic<Int>(0)
@@ -227,17 +229,21 @@ import Testing
       everySecond: { _ in seconds.add(1, ordering: .relaxed) })
     #expect(lifecycle.current?.port == port)
     // Nothing changes the key: only the clock can end this wait.
-    let answer = HTTPDaemonTests.exchange(port: port, "GET /wait HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+    let answer = await Task.detached {
+      HTTPDaemonTests.exchange(port: port, "GET /wait HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+    }.value
     #expect(answer?.hasSuffix("late\n") == true)
     #expect(responder.asked.load(ordering: .relaxed) == 2)
     let by = ContinuousClock.now + .seconds(5)
-    while seconds.load(ordering: .relaxed) == 0, ContinuousClock.now < by { Thread.sleep(forTimeInterval: 0.05) }
+    while seconds.load(ordering: .relaxed) == 0, ContinuousClock.now < by {
+      try await Task.sleep(for: .milliseconds(50))
+    }
     #expect(seconds.load(ordering: .relaxed) >= 1)
     lifecycle.stop(grace: .seconds(1))
     lifecycle.stop(grace: .seconds(1))
     #expect(lifecycle.current == nil)
     let after = seconds.load(ordering: .relaxed)
-    Thread.sleep(forTimeInterval: 1.2)
+    try await Task.sleep(for: .milliseconds(1200))
     #expect(seconds.load(ordering: .relaxed) == after, "the clock ran after stop")
     #expect(HTTPDaemonTests.exchange(port: port, "GET / HTTP/1.1\r\nHost: t\r\n\r\n") == nil)
   }
