@@ -109,10 +109,13 @@ let package = Package(
     // a connection pool, addresses and URLs, Sentinel discovery, scripts run by their
     // hash. The only module that imports CHiredis.
     .target(name: "RedisClient", dependencies: ["CHiredis", "RenderBase"]),
-    // What the served pages load besides themselves: the live script, every screen's
-    // style sheet, the preview's controls script and style, their hashes (written by
-    // HashEmbedder), and the security headers with the typed Content Security Policy.
-    .target(name: "ServedAssets", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"]),
+    // What the servers send besides the rendered pages: the live script and the preview's
+    // controls script and style (files in Assets/, embedded with their hashes by
+    // HashEmbedder), every screen style sheet's hash, the OpenAPI document, and the
+    // security headers with the typed Content Security Policy.
+    .target(
+      name: "ServedAssets", dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender"],
+      exclude: ["Assets"]),
     // `render-cli preview`: a designer's files as served pages on a page of controls, an
     // HTTPServer responder reusing the served pages' headers and live-update framing.
     .target(
@@ -129,8 +132,8 @@ let package = Package(
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "RedisClient",
         "ServedAssets",
       ]),
-    // Writes the server's CSP hashes (Sources/ServedAssets/ContentHashes.swift and
-    // PreviewHashes.swift) from the scripts and style sheets, through `sha256sum`
+    // Embeds Sources/ServedAssets/Assets with their hashes (EmbeddedAssets.swift) and
+    // writes the style sheets' CSP hashes (ContentHashes.swift), through `sha256sum`
     // (scripts/embed-data).
     .executableTarget(name: "HashEmbedder", dependencies: ["ServedAssets"]),
     .executableTarget(

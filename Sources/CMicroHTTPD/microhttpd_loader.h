@@ -4,7 +4,7 @@
 // The library's own header gives the types and constants; its functions are called
 // through pointers resolved once, typed from its declarations (__typeof__), so every call
 // is checked as a direct one would be. The tts_mhd_ functions take the arguments of the
-// MHD_ function each names. Only Sources/FallbackServer/HTTP/HTTPDaemon.swift uses this
+// MHD_ function each names. Only Sources/HTTPServer/Bridge/LibMicroHTTPD.swift uses this
 // module.
 //
 // Inline in this header, not a C file: the Swift compiler emits these into the Swift
@@ -38,10 +38,10 @@ struct tts_mhd_library {
   __typeof__(MHD_destroy_response) *destroy_response;
   __typeof__(MHD_add_response_header) *add_response_header;
   __typeof__(MHD_queue_response) *queue_response;
-  __typeof__(MHD_get_connection_values) *get_connection_values;
+  __typeof__(MHD_get_connection_values_n) *get_connection_values_n;
 };
 
-/// The one instance (per Swift object file that calls these; only HTTPDaemon.swift's). A
+/// The one instance (per Swift object file that calls these; only LibMicroHTTPD.swift's). A
 /// static inside a function, not at file scope: the Swift compiler emits a header's
 /// functions with their statics, not a file-scope static they use.
 static inline struct tts_mhd_library *tts_mhd_storage(void) {
@@ -76,7 +76,7 @@ static inline void tts_mhd_open(void) {
   TTS_MHD_RESOLVE(destroy_response)
   TTS_MHD_RESOLVE(add_response_header)
   TTS_MHD_RESOLVE(queue_response)
-  TTS_MHD_RESOLVE(get_connection_values)
+  TTS_MHD_RESOLVE(get_connection_values_n)
 #undef TTS_MHD_RESOLVE
   loaded->loaded = 1;
 }
@@ -183,10 +183,10 @@ static inline enum MHD_Result tts_mhd_queue_response(struct MHD_Connection *conn
 }
 
 /// How many pairs were iterated, or -1 when the library is not loaded.
-static inline int tts_mhd_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
-                                                MHD_KeyValueIterator iterator, void *iterator_cls) {
+static inline int tts_mhd_get_connection_values_n(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                                                  MHD_KeyValueIteratorN iterator, void *iterator_cls) {
   const struct tts_mhd_library *library = tts_mhd_ready();
-  return library != NULL ? library->get_connection_values(connection, kind, iterator, iterator_cls) : -1;
+  return library != NULL ? library->get_connection_values_n(connection, kind, iterator, iterator_cls) : -1;
 }
 
 #endif

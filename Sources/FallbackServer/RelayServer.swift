@@ -14,14 +14,20 @@ import Synchronization
 package final class RelayServer: HTTPResponder, HTTPObserver {
   let options: ServerOptions
   let store: any SessionStore
-  let parked = ParkedRequests()
+  /// The daemon, its clock and its stop; its waits are ``parked``.
+  private let lifecycle = ServerLifecycle()
+  var parked: ParkedRequests { lifecycle.waits }
   let pages = PageCache()
   let security = SecurityHeaders()
   let metrics: Metrics
+  /// What every answer passes through, outermost first (``answering``): its
+  /// `X-Request-Id`, its route class for the metrics and the log, the security headers.
+  private let answering: HTTPMiddlewareChain<Endpoint.Match>
+  /// ``answering``, then the merchant's key (``MerchantAuthorization``): what a route's
+  /// request passes before the route runs.
+  private let routing: HTTPMiddlewareChain<Endpoint.Match>
   private let log: @Sendable (String) -> Void
-  private let daemon = Mutex<HTTPDaemon?>(nil)
   private let metricsDaemon = Mutex<HTTPDaemon?>(nil)
-  private let running = Atomic<Bool>(false)
   /// From SIGTERM on: `/healthz` is `503 draining`, nothing waits.
   private let draining = Atomic<Bool>(false)
 
@@ -31,6 +37,11 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
     self.log = log
     let metrics = Metrics()
     self.metrics = metrics
+    let answering: [any HTTPMiddleware<Endpoint.Match>] = [
+      RequestIdentifier(), RouteLabel(), SecurityFields(headers: security),
+    ]
+    self.answering = HTTPMiddlewareChain(answering)
+    routing = HTTPMiddlewareChain(answering + [MerchantAuthorization(apiKey: options.apiKey)])
     switch options.store {
     case .memory: store = MemorySessionStore()
     case .redis(let address):
@@ -54,57 +65,47 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
 
   // MARK: HTTPResponder
 
-  /// Matches the route once (``Endpoint/match(method:path:)``), answers through it, and
-  /// labels the answer with its ``Metrics/RouteClass`` for ``completed(_:response:microseconds:waited:)``.
+  /// Matches the route once (``Endpoint/match(method:path:)``) and answers through the
+  /// middleware (``routing``) and the route; the match is the middleware's context.
   package func respond(to request: HTTPRequest) -> RouteResult {
-    let match = Endpoint.match(method: request.method, path: request.path)
-    switch route(request, match) {
-    case .respond(let response): return .respond(identified(response, request, match))
-    case .wait(let key, let version, let deadline): return .wait(key: key, version: version, deadline: deadline)
+    routing.respond(to: request, Endpoint.match(method: request.method, path: request.path)) { request, match in
+      route(request, match)
     }
   }
 
   /// The answer to what the transport refuses before any route runs
-  /// (``HTTPDaemon/Configuration/errorResponse``): `400 badRequest` naming the framing
-  /// problem; for a body over the limit, `413 bodyTooLarge` on a route that exists (the
-  /// `404` or `405` of a path or method that does not, as without a body).
+  /// (``HTTPDaemon/Configuration/errorResponse``), through ``answering`` as every
+  /// answer: `400 badRequest` naming the problem; for a body over the limit,
+  /// `413 bodyTooLarge` on a route that exists (the `404` or `405` of a path or method
+  /// that does not, as without a body).
   package func errorResponse(_ error: HTTPServerError, _ request: HTTPRequest) -> HTTPResponse {
     let match = Endpoint.match(method: request.method, path: request.path)
+    let refusal: HTTPResponse
     switch error {
-    case .badFraming(let problem):
-      return identified(
-        secured(
-          .json(
-            400,
-            JSONOutput.render(.object([("error", .string("badRequest")), ("message", .string(problem))]))
-              .trimmingSuffixNewline())), request, match)
+    case .badFraming(let problem), .malformed(let problem):
+      refusal = .json(
+        400,
+        JSONOutput.render(.object([("error", .string("badRequest")), ("message", .string(problem))]))
+          .trimmingSuffixNewline())
     case .bodyTooLarge:
       guard case .found = match else {
         // No such route: what it would be without the body (no route runs for a 404 or 405).
-        return respond(to: request).response ?? identified(secured(notFound(customer: false)), request, match)
+        return routing.respond(to: request, match) { route($0, $1) }.response ?? .json(404, #"{"error": "notFound"}"#)
       }
       metrics.refused(.bodyTooLarge)
-      return identified(
-        secured(.json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)), request, match)
+      refusal = .json(413, #"{"error": "bodyTooLarge", "limit": \#(HTTPRequest.maximumBodyBytes)}"#)
     }
-  }
-
-  /// `X-Request-Id`, on every answer, and the route class it was for.
-  private func identified(_ response: HTTPResponse, _ request: HTTPRequest, _ match: Endpoint.Match) -> HTTPResponse {
-    var response = response
-    response.headers.append(("X-Request-Id", request.id))
-    response.label = Metrics.RouteClass(match).rawValue
-    return response
+    return answering.respond(to: request, match) { _, _ in .respond(refusal) }.response ?? refusal
   }
 
   private func route(_ request: HTTPRequest, _ match: Endpoint.Match) -> RouteResult {
     switch match {
     case .notFound:
-      return .respond(secured(notFound(customer: request.path.hasPrefix("/c/"))))
+      return .respond(notFound(customer: request.path.hasPrefix("/c/")))
     case .methodNotAllowed(let allowed):
       var response = HTTPResponse.json(405, #"{"error": "methodNotAllowed"}"#)
       response.headers.append(("Allow", allowed.joined(separator: ", ")))
-      return .respond(secured(response))
+      return .respond(response)
     case .found(let endpoint):
       do throws(SessionStoreError) {
         return try route(endpoint, request)
@@ -118,43 +119,37 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
           ? HTTPResponse.text(503, "Reconnecting: this page is not available for a moment.\n")
           : HTTPResponse.json(503, #"{"error": "storeUnavailable"}"#)
         response.headers.append(("Retry-After", "1"))
-        return .respond(secured(response))
+        return .respond(response)
       }
     }
   }
 
+  /// The route of `endpoint`, once the middleware let the request through (the
+  /// merchant's routes only with the merchant's key).
   private func route(_ endpoint: Endpoint, _ request: HTTPRequest) throws(SessionStoreError) -> RouteResult {
-    let result: RouteResult
     switch endpoint {
     case .health:
-      if isDraining {
-        result = .respond(.text(503, "draining\n"))
-      } else {
-        result = .respond(store.isAvailable ? .text(200, "ok\n") : .text(503, "store unavailable\n"))
-      }
+      if isDraining { return .respond(.text(503, "draining\n")) }
+      return .respond(store.isAvailable ? .text(200, "ok\n") : .text(503, "store unavailable\n"))
     case .script:
-      result = .respond(
+      return .respond(
         HTTPResponse(
           status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
           body: Array(LiveScript.source.utf8)))
     case .metrics:
-      guard authorized(request) else { return .respond(secured(unauthorized)) }
-      result = .respond(metricsPage())
+      return .respond(metricsPage())
     case .openAPI:
       // The API's own description, public as the API's documentation is: no key.
-      result = .respond(
+      return .respond(
         HTTPResponse(
           status: 200, headers: [("Content-Type", "application/yaml")],
-          body: Array((EmbeddedOpenAPI.files.first?.text ?? "").utf8)))
+          body: Array(OpenAPIDocument.yaml.utf8)))
     case .createSession, .call, .events, .deleteSession:
-      guard authorized(request) else { return .respond(secured(unauthorized)) }
-      result = try merchant(endpoint, request)
-    case .page(let token): result = .respond(try page(token: token, request))
-    case .submit(let token): result = .respond(try submit(token: token, request))
-    case .stream(let token): result = try stream(token: token, request)
+      return try merchant(endpoint, request)
+    case .page(let token): return .respond(try page(token: token, request))
+    case .submit(let token): return .respond(try submit(token: token, request))
+    case .stream(let token): return try stream(token: token, request)
     }
-    if case .respond(let response) = result { return .respond(secured(response)) }
-    return result
   }
 
   // MARK: HTTPObserver
@@ -177,35 +172,11 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
     }
   }
 
-  /// The security headers, on every answer: the one place they are added.
-  private func secured(_ response: HTTPResponse) -> HTTPResponse {
-    var response = response
-    response.headers += security.fields
-    return response
-  }
-
-  /// `Authorization: Bearer <key>`, the key compared in constant time. The scheme's name
-  /// is case-insensitive and may be followed by more than one space (RFC 9110 §11.1, §11.4).
-  private func authorized(_ request: HTTPRequest) -> Bool {
-    guard let value = request.header("authorization") else { return false }
-    let scheme = value.prefix { $0 != " " }
-    guard scheme.lowercased() == "bearer" else { return false }
-    let key = value.dropFirst(scheme.count).drop { $0 == " " }
-    return RequestToken.matches(String(key), expected: options.apiKey)
-  }
-
-  private var unauthorized: HTTPResponse {
-    HTTPResponse(
-      status: 401, headers: [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer")],
-      body: Array(#"{"error": "unauthorized"}"#.utf8) + [0x0A])
-  }
-
   /// `GET /metrics`: the Prometheus text exposition (``Metrics``).
   func metricsPage() -> HTTPResponse {
-    let daemon = daemon.withLock { $0 }
     let text = metrics.exposition(
       sessionsOpen: store.count, eventsDropped: ServedSession.eventsDropped.load(ordering: .relaxed),
-      refusedPerAddress: daemon?.refusedPerAddress ?? 0, draining: isDraining)
+      refusedPerAddress: lifecycle.current?.refusedPerAddress ?? 0, draining: isDraining)
     return HTTPResponse(
       status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: Array(text.utf8))
   }
@@ -219,36 +190,47 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
 
   // MARK: Running
 
-  /// Starts listening, and the clock that ends waits and forgets idle sessions.
+  /// Starts listening, and the clock (``ServerLifecycle``) that ends waits, closes
+  /// stalled connections and, every second, forgets idle sessions and disconnects
+  /// absent customers.
   /// - Returns: the port it listens on.
   package func start() throws(HTTPDaemon.StartError) -> Int {
     let threads = options.threads > 0 ? options.threads : max(1, ProcessInfo.processInfo.activeProcessorCount)
-    let started = try HTTPDaemon(
+    let port = try lifecycle.start(
       HTTPDaemon.Configuration(
         host: options.host, port: options.port, threads: threads,
         connectionTimeout: options.connectionTimeoutSeconds, connectionLimit: options.maximumConnections,
         requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: options.maximumConnectionsPerAddress,
-        waits: parked, errorResponse: { [self] in errorResponse($0, $1) }, observer: self),
-      responder: self)
+        errorResponse: { [self] in errorResponse($0, $1) }, observer: self),
+      responder: self, clockName: "relay-clock"
+    ) { [metrics] _, closed in
+      metrics.refused(.requestTimeout, count: closed)
+    } everySecond: { [self] now in
+      forgetIdleSessions(before: now - .seconds(options.idleTimeoutSeconds))
+      disconnectAbsentCustomers(before: now - .seconds(options.customerTimeoutSeconds))
+    }
     if let address = options.metricsAddress {
-      guard let (host, port) = Self.metricsListener(address) else {
-        started.stop()
+      guard let listen = ListenAddress(address) else {
+        lifecycle.stop(grace: .zero)
         throw HTTPDaemon.StartError(description: "'\(address)' is not an address for the metrics listener")
       }
       do {
         let listener = try HTTPDaemon(
           HTTPDaemon.Configuration(
-            host: host, port: port, threads: 1, connectionTimeout: options.connectionTimeoutSeconds,
+            host: listen.host, port: listen.port, threads: 1, connectionTimeout: options.connectionTimeoutSeconds,
             connectionLimit: 64, requestTimeout: options.requestTimeoutSeconds, connectionsPerAddress: 0),
-          responder: MetricsService(relay: self))
+          // `GET /metrics` without the key, for a scraper on a network the operator keeps
+          // apart; anything else is 404. The transport answers framing and bodies, as here.
+          responder: CallbackResponder { [self] request in
+            let isRead = request.method == "GET" || request.method == "HEAD"
+            return .respond(request.path == "/metrics" && isRead ? metricsPage() : .text(404, "Not found.\n"))
+          })
         metricsDaemon.withLock { $0 = listener }
       } catch {
-        started.stop()
+        lifecycle.stop(grace: .zero)
         throw error
       }
     }
-    daemon.withLock { $0 = started }
-    running.store(true, ordering: .relaxed)
     store.watch { [parked] id, changes in
       if id.isEmpty {
         parked.wakeAll()  // messages may have been lost: every wait looks again
@@ -258,10 +240,7 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
         parked.forget(id)
       }
     }
-    let thread = Thread { [self] in maintain() }
-    thread.name = "relay-clock"
-    thread.start()
-    return started.port
+    return port
   }
 
   /// Drains for a rolling deploy (SIGTERM): from now on `/healthz` is `503 draining`, so
@@ -283,36 +262,9 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
   /// Stops accepting, answers every waiting request (long polls empty), lets requests in
   /// flight finish for up to `grace`, then stops.
   package func stop(grace: Duration = .seconds(3)) {
-    guard let current = daemon.withLock({ $0 }) else { return }
-    current.stopAccepting()
-    store.stopWatching()
-    parked.stop()
-    let deadline = ContinuousClock.now + grace
-    while current.requestsInFlight > 0, ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    running.store(false, ordering: .relaxed)
-    current.stop()
-    daemon.withLock { $0 = nil }
+    lifecycle.stop(grace: grace) { store.stopWatching() }
     metricsDaemon.withLock { $0 }?.stop()
     metricsDaemon.withLock { $0 = nil }
-  }
-
-  /// Every 100 ms: wakes waits whose time is up; every second: forgets idle sessions.
-  private func maintain() {
-    var lastSweep = ContinuousClock.now
-    while running.load(ordering: .relaxed) {
-      Thread.sleep(forTimeInterval: 0.1)
-      let now = ContinuousClock.now
-      parked.expire(now: now)
-      let closed = daemon.withLock { $0 }?.closeStalledConnections(now: now) ?? 0
-      metrics.refused(.requestTimeout, count: closed)
-      if now - lastSweep >= .seconds(1) {
-        lastSweep = now
-        for id in store.removeIdle(before: now - .seconds(options.idleTimeoutSeconds)) { forget(id) }
-        disconnectAbsentCustomers(before: now - .seconds(options.customerTimeoutSeconds))
-      }
-    }
   }
 
   /// A session is gone: its waits answer, its pages are dropped.
@@ -330,26 +282,17 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
     }
   }
 
-  /// `PORT` (on `127.0.0.1`), `HOST:PORT` or `[IPv6]:PORT` as host and port; nil for
-  /// anything else.
+  /// `--metrics-address` as host and port (``ListenAddress``); nil when it is none.
   package static func metricsListener(_ address: String) -> (host: String, port: Int)? {
-    var host = "127.0.0.1"
-    var portText = Substring(address)
-    if let colon = address.lastIndex(of: ":") {
-      host = String(address[..<colon])
-      portText = address[address.index(after: colon)...]
-      if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    }
-    guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { return nil }
-    return (host, port)
+    ListenAddress(address).map { ($0.host, $0.port) }
   }
 
   /// Where the metrics listener of `--metrics-address` answers, once started; else nil.
   package var metricsURL: String? {
-    guard let listener = metricsDaemon.withLock({ $0 }), let address = options.metricsAddress,
-      let (host, _) = Self.metricsListener(address)
+    guard let listener = metricsDaemon.withLock({ $0 }),
+      let address = options.metricsAddress.flatMap(ListenAddress.init)
     else { return nil }
-    return "http://\(host.contains(":") ? "[\(host)]" : host):\(listener.port)/metrics"
+    return address.url(port: listener.port, path: "/metrics")
   }
 
   /// Sessions held now.

@@ -87,7 +87,7 @@ package final class HTTPDaemon: Sendable {
   /// `400 Bad request.` or `413 The body is larger than … bytes.`, as plain text.
   package static let plainError: @Sendable (HTTPServerError, HTTPRequest) -> HTTPResponse = { error, _ in
     switch error {
-    case .badFraming: .text(400, "Bad request.\n")
+    case .badFraming, .malformed: .text(400, "Bad request.\n")
     case .bodyTooLarge: .text(413, "The body is larger than \(HTTPRequest.maximumBodyBytes) bytes.\n")
     }
   }

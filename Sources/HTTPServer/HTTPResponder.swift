@@ -9,6 +9,16 @@ package protocol HTTPResponder: Sendable {
   func respond(to request: HTTPRequest) -> RouteResult
 }
 
+/// A responder made of a closure, for a listener with one job (the relay's metrics
+/// listener), as Hummingbird's `CallbackResponder`.
+package struct CallbackResponder: HTTPResponder {
+  private let answer: @Sendable (HTTPRequest) -> RouteResult
+
+  package init(_ answer: @escaping @Sendable (HTTPRequest) -> RouteResult) { self.answer = answer }
+
+  package func respond(to request: HTTPRequest) -> RouteResult { answer(request) }
+}
+
 /// What a responder's owner learns of each request once it is over (metrics, the log).
 package protocol HTTPObserver: Sendable {
   /// The request was parked for the first time (it may be woken and parked again).
@@ -27,11 +37,15 @@ package enum HTTPServerError: Sendable, Equatable {
   /// The body is longer than ``HTTPRequest/maximumBodyBytes``: `413`, and the
   /// connection is closed once the rest of the body is read and dropped.
   case bodyTooLarge
+  /// A query argument or header the server will not read as sent (why, in words): a NUL
+  /// byte in a name or value (a decoded `%00`), or a CR in a header's value. `400`, and
+  /// the connection is closed.
+  case malformed(String)
 
   /// The status the transport answers with.
   package var status: Int {
     switch self {
-    case .badFraming: 400
+    case .badFraming, .malformed: 400
     case .bodyTooLarge: 413
     }
   }

@@ -36,11 +36,14 @@ package final class PreviewServer: HTTPResponder {
   private static let stateKey = "state"
 
   private let state: Mutex<State>
-  private let parked = ParkedRequests()
-  private let daemon = Mutex<HTTPDaemon?>(nil)
-  private let running = Atomic<Bool>(false)
-  private let listening = Mutex<(host: String, port: Int)?>(nil)
+  /// The daemon, its clock and its stop; its waits are ``parked``.
+  private let lifecycle = ServerLifecycle()
+  private var parked: ParkedRequests { lifecycle.waits }
   private let pageHeaders: SecurityHeaders
+  /// The served pages carry `serve`'s headers, but may be framed by the controls page
+  /// of the same origin; the controls page's own policy allows its script and style by
+  /// their hashes (``PreviewHashes``) and frames from this origin.
+  private let security: HTTPMiddlewareChain<PreviewRoute>
 
   /// - Parameters:
   ///   - files: the files as first read, in the command line's order.
@@ -48,6 +51,7 @@ package final class PreviewServer: HTTPResponder {
   package init(files: [PreviewFile], configuration: SessionConfiguration) {
     state = Mutex(State(files: files, configuration: configuration))
     pageHeaders = SecurityHeaders.servedPages.framed(by: [.this])
+    security = HTTPMiddlewareChain([PreviewSecurity(servedPages: pageHeaders, controls: .previewControls)])
   }
 
   // MARK: Updates from the watcher
@@ -86,50 +90,36 @@ package final class PreviewServer: HTTPResponder {
   /// ways, and a body past its limit (never read as a post of the part that came), as
   /// plain text with the controls' headers.
   package func errorResponse(_ error: HTTPServerError, _ request: HTTPRequest) -> HTTPResponse {
-    secured(HTTPDaemon.plainError(error, request), page: false)
+    let refusal = HTTPDaemon.plainError(error, request)
+    return security.respond(to: request, .notFound) { _, _ in .respond(refusal) }.response ?? refusal
   }
 
+  /// Matches the route once (``PreviewRoute``) and answers through the security headers'
+  /// middleware (``PreviewSecurity``).
   package func respond(to request: HTTPRequest) -> RouteResult {
-    guard LoopbackTool.isLocalHost(request.header("host")) else {
-      // A page elsewhere that resolves its own name to 127.0.0.1 (DNS rebinding) must
-      // not read the files.
-      return .respond(
-        secured(.text(403, "The preview answers only http://127.0.0.1 and http://localhost.\n"), page: false))
+    security.respond(to: request, PreviewRoute(request)) { request, route in answer(route, request) }
+  }
+
+  private func answer(_ route: PreviewRoute, _ request: HTTPRequest) -> RouteResult {
+    switch route {
+    case .foreignHost:
+      return .respond(.text(403, "The preview answers only http://127.0.0.1 and http://localhost.\n"))
+    case .controls: return .respond(controlsPage())
+    case .controlsScript: return .respond(Self.script(PreviewAssets.script))
+    case .liveScript: return .respond(Self.script(LiveScript.source))
+    case .state: return .respond(.json(200, stateJSON()))
+    case .stateEvents: return stream(key: Self.stateKey, request) { $0.changes }
+    case .screenEvents: return stream(key: Self.screensKey, request) { $0.screens }
+    case .post(let address): return .respond(post(address, request))
+    case .screen(let address): return .respond(page(address))
+    case .text(let address): return .respond(text(address, width: request.argument("width")))
+    case .notFound: return .respond(.text(404, "Not found.\n"))
     }
-    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-    let isRead = request.method == "GET" || request.method == "HEAD"
-    switch (request.method, parts.first ?? "") {
-    case (_, "") where parts.count == 1 && isRead:
-      return .respond(secured(controlsPage(), page: false))
-    case (_, "controls.js") where parts.count == 1 && isRead:
-      return .respond(
-        secured(
-          HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
-            body: Array(PreviewAssets.script.utf8)),
-          page: false))
-    case (_, "live.js") where parts.count == 1 && isRead:
-      return .respond(
-        secured(
-          HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
-            body: Array(LiveScript.source.utf8)),
-          page: false))
-    case (_, "state") where parts.count == 1 && isRead:
-      return .respond(secured(.json(200, stateJSON()), page: false))
-    case (_, "state") where parts.count == 2 && parts[1] == "events" && isRead:
-      return stream(key: Self.stateKey, request) { $0.changes }
-    case (_, "screen") where parts.count == 7 && parts[6] == "events" && isRead:
-      return stream(key: Self.screensKey, request) { $0.screens }
-    case ("POST", "screen") where parts.count == 6:
-      return .respond(secured(post(Array(parts.dropFirst()), request), page: true))
-    case (_, "screen") where parts.count == 6 && isRead:
-      return .respond(secured(page(Array(parts.dropFirst())), page: true))
-    case (_, "text") where parts.count == 6 && isRead:
-      return .respond(secured(text(Array(parts.dropFirst()), width: request.argument("width")), page: false))
-    default:
-      return .respond(secured(.text(404, "Not found.\n"), page: false))
-    }
+  }
+
+  private static func script(_ source: String) -> HTTPResponse {
+    HTTPResponse(
+      status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")], body: Array(source.utf8))
   }
 
   // MARK: Pages
@@ -285,10 +275,7 @@ package final class PreviewServer: HTTPResponder {
   }
 
   private func event(_ text: String) -> HTTPResponse {
-    secured(
-      HTTPResponse(
-        status: 200, headers: [("Content-Type", LivePage.contentType)], body: Array(text.utf8)),
-      page: false)
+    HTTPResponse(status: 200, headers: [("Content-Type", LivePage.contentType)], body: Array(text.utf8))
   }
 
   /// The controls page's data: every file, its screens and problems, the session.
@@ -322,51 +309,17 @@ package final class PreviewServer: HTTPResponder {
       body: PreviewControlsPage.html(files: labels, languages: UIStrings.bundled.languages))
   }
 
-  /// The served pages carry `serve`'s headers, but may be framed by the controls page
-  /// of the same origin; the controls page's own policy allows its script and style by
-  /// their hashes (``PreviewHashes``) and frames from this origin.
-  private func secured(_ response: HTTPResponse, page: Bool) -> HTTPResponse {
-    var response = response
-    response.headers += (page ? pageHeaders : SecurityHeaders.previewControls).fields
-    return response
-  }
-
   // MARK: Running
-
-  /// `127.0.0.1`, `::1` and `localhost`: the only hosts a preview listens on.
-  package static func isLoopback(_ host: String) -> Bool { LoopbackTool.isLoopback(host) }
-
-  /// A `Host` header naming this machine's loopback (``LoopbackTool/isLocalHost(_:)``).
-  static func isLocalHost(_ value: String?) -> Bool { LoopbackTool.isLocalHost(value) }
 
   /// Starts listening on `host` (loopback only) and `port` (0 takes a free one).
   /// - Returns: the port.
   package func start(host: String = "127.0.0.1", port: Int) throws(HTTPDaemon.StartError) -> Int {
-    let started = try LoopbackTool.start(
-      "the preview", host: host, port: port, waits: parked, responder: self,
-      errorResponse: { [self] in errorResponse($0, $1) })
-    daemon.withLock { $0 = started }
-    running.store(true, ordering: .relaxed)
-    let thread = Thread { [self] in
-      while running.load(ordering: .relaxed) {
-        Thread.sleep(forTimeInterval: 0.1)
-        parked.expire(now: .now)
-      }
-    }
-    thread.name = "preview-clock"
-    thread.start()
-    return started.port
+    try lifecycle.start(
+      LoopbackTool.configuration(
+        "the preview", host: host, port: port, errorResponse: { [self] in errorResponse($0, $1) }),
+      responder: self, clockName: "preview-clock")
   }
 
   /// Answers every waiting stream and stops listening.
-  package func stop() {
-    guard let current = daemon.withLock({ $0 }) else { return }
-    current.stopAccepting()
-    parked.stop()
-    let deadline = ContinuousClock.now + .seconds(2)
-    while current.requestsInFlight > 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    running.store(false, ordering: .relaxed)
-    current.stop()
-    daemon.withLock { $0 = nil }
-  }
+  package func stop() { lifecycle.stop(grace: .seconds(2)) }
 }

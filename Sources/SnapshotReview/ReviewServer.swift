@@ -34,7 +34,7 @@ package final class ReviewServer: HTTPResponder {
   /// The per-run secret every form carries.
   package let token: String
   private let state: Mutex<State>
-  private let daemon = Mutex<HTTPDaemon?>(nil)
+  private let lifecycle = ServerLifecycle()
   /// Told once, when the page's Done button is pressed.
   private let onDone: @Sendable () -> Void
 
@@ -252,19 +252,12 @@ package final class ReviewServer: HTTPResponder {
   /// Starts listening on `host` (loopback only) and `port` (0 takes a free one).
   /// - Returns: the port.
   package func start(host: String = "127.0.0.1", port: Int) throws(HTTPDaemon.StartError) -> Int {
-    let started = try LoopbackTool.start(
-      "the review", host: host, port: port, responder: self, errorResponse: { [self] in errorResponse($0, $1) })
-    daemon.withLock { $0 = started }
-    return started.port
+    try lifecycle.start(
+      LoopbackTool.configuration(
+        "the review", host: host, port: port, errorResponse: { [self] in errorResponse($0, $1) }),
+      responder: self, clockName: "review-clock")
   }
 
   /// Stops listening, after the answers in flight (up to two seconds).
-  package func stop() {
-    guard let current = daemon.withLock({ $0 }) else { return }
-    current.stopAccepting()
-    let deadline = ContinuousClock.now + .seconds(2)
-    while current.requestsInFlight > 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    current.stop()
-    daemon.withLock { $0 = nil }
-  }
+  package func stop() { lifecycle.stop(grace: .seconds(2)) }
 }

@@ -10,21 +10,16 @@ enum LocalToolRun {
   static func serve(
     start: () throws(HTTPDaemon.StartError) -> Int, stop: () -> Void, started: () -> Void = {}
   ) -> Outcome {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGTERM)
-    sigaddset(&signals, SIGINT)
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    let signals = TerminationSignals.block()
     let port: Int
     do { port = try start() } catch {
-      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      signals.unblock()
       return Outcome(
         status: error.isLibraryMissing ? .unavailable : .usage, standardError: "Error: \(error.description)\n")
     }
     try? FileHandle.standardOutput.write(contentsOf: Data("listening on http://127.0.0.1:\(port)/\n".utf8))
     started()
-    var received: Int32 = 0
-    sigwait(&signals, &received)
+    signals.wait()
     stop()
     return Outcome(status: .success)
   }

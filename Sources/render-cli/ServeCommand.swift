@@ -160,29 +160,23 @@ enum ServeCommand {
       server.store = .sentinel(location)
     }
 
-    // Blocked in every thread started from here on; this one waits for them.
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGTERM)
-    sigaddset(&signals, SIGINT)
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    let signals = TerminationSignals.block()
 
     let relay = RelayServer(options: server) { line in write(line + "\n", to: FileHandle.standardError) }
     if let problem = relay.storeProblem() {
-      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      signals.unblock()
       return Outcome(status: .unavailable, standardError: "Error: \(problem)\n")
     }
     let port: Int
     do { port = try relay.start() } catch {
-      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      signals.unblock()
       return Outcome(
         status: error.isLibraryMissing ? .unavailable : .usage, standardError: "Error: \(error.description)\n")
     }
     let host = options.host.contains(":") ? "[\(options.host)]" : options.host
     write("listening on http://\(host):\(port)\n", to: FileHandle.standardOutput)
     if let metrics = relay.metricsURL { write("metrics on \(metrics)\n", to: FileHandle.standardOutput) }
-    var received: Int32 = 0
-    sigwait(&signals, &received)
+    signals.wait()
     relay.drain()
     relay.stop()
     return Outcome(status: .success)

@@ -39,20 +39,16 @@ extension Runner {
   func serveReview(
     _ items: [ReviewItem], directory: URL, title: String, port: Int, report: String
   ) throws(RunFailure) -> (decisions: [ReviewDecision], line: String) {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGTERM)
-    sigaddset(&signals, SIGINT)
     // Blocked before the server's threads start, so they inherit the mask and only the
     // waiting thread below takes the signal.
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    let signals = TerminationSignals.block()
     let finished = DispatchSemaphore(value: 0)
     let server = ReviewServer(items: items, directory: directory, title: title, onDone: { finished.signal() })
     let listening: Int
     do {
       listening = try server.start(port: port)
     } catch {
-      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      signals.unblock()
       throw error.isLibraryMissing ? .unavailable(error.description) : .usage(UsageError(error.description))
     }
     let files = items.count == 1 ? "1 file differs or is new" : "\(items.count) files differ or are new"
@@ -60,11 +56,8 @@ extension Runner {
       report + "review: \(files); accept or reject each in a browser, then press Done (or Ctrl-C)\n"
       + "listening on http://127.0.0.1:\(listening)/\n"
     try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
-    let blocked = signals
     let waiter = Thread {
-      var waiting = blocked
-      var received: Int32 = 0
-      sigwait(&waiting, &received)
+      signals.wait()
       finished.signal()
     }
     waiter.name = "review-signals"

@@ -37,7 +37,7 @@ final class StringsReviewServer: HTTPResponder {
   private let compiled = Mutex<[String: (bytes: [UInt8], catalog: LocaleCatalog)]>([:])
   /// Held while a post checks and writes, so two saves never interleave.
   private let writing = Mutex<Void>(())
-  private let daemon = Mutex<HTTPDaemon?>(nil)
+  private let lifecycle = ServerLifecycle()
   private let frameHeaders = SecurityHeaders.servedPages.framed(by: [.this])
 
   /// The label import's messages give the page's edits, where they name an XLIFF file.
@@ -322,21 +322,12 @@ final class StringsReviewServer: HTTPResponder {
 
   /// Starts listening on 127.0.0.1 and `port` (0 takes a free one). - Returns: the port.
   func start(port: Int) throws(HTTPDaemon.StartError) -> Int {
-    let started = try HTTPDaemon(
-      HTTPDaemon.Configuration(
-        host: "127.0.0.1", port: port, threads: 2, connectionTimeout: 60, connectionLimit: 64, requestTimeout: 20,
-        connectionsPerAddress: 0, errorResponse: { [self] in errorResponse($0, $1) }),
-      responder: self)
-    daemon.withLock { $0 = started }
-    return started.port
+    try lifecycle.start(
+      LoopbackTool.configuration(
+        "strings review", host: "127.0.0.1", port: port, errorResponse: { [self] in errorResponse($0, $1) }),
+      responder: self, clockName: "strings-review-clock")
   }
 
-  func stop() {
-    guard let current = daemon.withLock({ $0 }) else { return }
-    current.stopAccepting()
-    let deadline = ContinuousClock.now + .seconds(2)
-    while current.requestsInFlight > 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    current.stop()
-    daemon.withLock { $0 = nil }
-  }
+  /// Stops listening, after the answers in flight (up to two seconds).
+  func stop() { lifecycle.stop(grace: .seconds(2)) }
 }

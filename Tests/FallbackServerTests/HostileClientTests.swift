@@ -168,6 +168,27 @@ import Testing
     }
   }
 
+  /// `?after=1%00` was read as `1` (the value cut at its NUL); it is the contract's
+  /// `400 badRequest` now, as is a header value with a CR.
+  @Test func aNULInAnArgumentOrACRInAHeaderValueIs400BadRequest() throws {
+    let (server, port) = try Self.running()
+    defer { server.stop() }
+    let shapes = [
+      ("GET /v1/sessions/k1.x/events?after=1%00 HTTP/1.1\r\n", "a query argument value holds a NUL byte"),
+      ("GET /healthz HTTP/1.1\r\nIdempotency-Key: k\rX-Forged: 1\r\n", "a header value holds a CR"),
+    ]
+    for (head, message) in shapes {
+      let socket = try RawSocket(port: port)
+      socket.send(head + "Host: x\r\nAuthorization: Bearer \(Harness.key)\r\n\r\n")
+      let answer = socket.receiveAll()
+      #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(head.debugDescription): \(answer)")
+      #expect(answer.contains("Connection: close\r\n"))
+      #expect(answer.contains("Cache-Control: no-store\r\n"))
+      #expect(answer.contains(#""error": "badRequest""#), "\(answer)")
+      #expect(answer.contains(#""message": "\#(message)""#), "\(answer)")
+    }
+  }
+
   @Test func aSlowClientIsClosedAtTheRequestTimeout() throws {
     let (server, port) = try Self.running { $0.requestTimeoutSeconds = 1 }
     defer { server.stop() }

@@ -3,6 +3,7 @@ import RenderCore
 import Testing
 
 @testable import FallbackServer
+@testable import ServedAssets
 
 /// `docs/openapi.yaml` and the server agree: every route is documented and nothing is
 /// documented that is not a route; the server serves the document as it is in the

@@ -88,6 +88,35 @@ import Testing
     #expect(responder.asked.load(ordering: .relaxed) == 0)
   }
 
+  /// Query arguments are read with their lengths: a NUL (a decoded `%00`) is not the
+  /// value's end, and the request is refused rather than read as `1`; so is a header
+  /// value with a CR. (A NUL in a header's value cannot be seen: libmicrohttpd 0.9.75
+  /// measures header values as C strings and hands up only what precedes it.)
+  @Test func aNULInAQueryArgumentAndACRInAHeaderValueAre400() throws {
+    let responder = Counting()
+    let daemon = try HTTPDaemon(Self.configuration(), responder: responder)
+    defer { daemon.stop() }
+    let refused = [
+      "GET /x?after=1%00 HTTP/1.1\r\nHost: t\r\n\r\n",
+      "GET /x?after=1%002 HTTP/1.1\r\nHost: t\r\n\r\n",
+      "GET /x?a%00b=1 HTTP/1.1\r\nHost: t\r\n\r\n",
+      "GET /x HTTP/1.1\r\nHost: t\r\nX-Key: 1\r2\r\n\r\n",
+      "GET /x HTTP/1.1\r\nHost: t\r\nX-Key: 1\r\r\n\r\n",
+      // The library's own 400: a NUL in a header's name hides its colon.
+      "GET /x HTTP/1.1\r\nHost: t\r\nX-K\u{0}ey: 12\r\n\r\n",
+    ]
+    for request in refused {
+      let answer = try #require(Self.exchange(port: daemon.port, request))
+      #expect(answer.hasPrefix("HTTP/1.1 400"), "\(request.debugDescription): \(answer)")
+      #expect(answer.contains("Connection: close"), "\(request.debugDescription)")
+    }
+    #expect(responder.asked.load(ordering: .relaxed) == 0)
+    // A CR or LF escaped in a query is data (a text area's line break), and is read.
+    let honest = Self.exchange(
+      port: daemon.port, "GET /x?note=a%0D%0Ab HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+    #expect(honest?.hasPrefix("HTTP/1.1 200") == true)
+  }
+
   @Test func aWaitIsParkedByTheTransportAndAskedAgainWhenWoken() async throws {
     let responder = Counting()
     let waits = ParkedRequests()
@@ -116,5 +145,106 @@ import Testing
     daemon = nil
     // Its deinit stopped the library: nothing listens there any more.
     #expect(Self.exchange(port: port, "GET / HTTP/1.1\r\nHost: t\r\n\r\n") == nil)
+  }
+}
+
+/// The middleware chain on its own: steps run outermost first on the way in and last on
+/// the way out; a step that answers ends the chain there.
+@Suite struct HTTPMiddlewareChainTests {
+  /// Appends its name to a header on the way in (`X-In`, read by the last step) and on
+  /// the way out; `refuses` answers `403` itself.
+  struct Step: HTTPMiddleware {
+    var name: String
+    var refuses = false
+
+    func respond(to request: HTTPRequest, _ trail: [String], next: (HTTPRequest, [String]) -> RouteResult)
+      -> RouteResult
+    {
+      if refuses { return .respond(.text(403, (trail + [name]).joined(separator: ","))) }
+      return next(request, trail + [name]).mapResponse { $0.headers.append(("X-Out", name)) }
+    }
+  }
+
+  @Test func stepsRunInOrderInAndInReverseOut() throws {
+    let chain = HTTPMiddlewareChain<[String]>([Step(name: "a"), Step(name: "b"), Step(name: "c")])
+    let result = chain.respond(to: HTTPRequest(method: "GET", path: "/"), []) { _, trail in
+      .respond(.text(200, trail.joined(separator: ",")))
+    }
+    let response = try #require(result.response)
+    #expect(response.text == "a,b,c")
+    #expect(response.headers.filter { $0.name == "X-Out" }.map(\.value) == ["c", "b", "a"])
+  }
+
+  @Test func aStepThatAnswersEndsTheChainAndTheOuterStepsStillSeeItsAnswer() throws {
+    let chain = HTTPMiddlewareChain<[String]>([Step(name: "a"), Step(name: "b", refuses: true), Step(name: "c")])
+    var reached = false
+    let result = chain.respond(to: HTTPRequest(method: "GET", path: "/"), []) { _, _ in
+      reached = true
+      return .respond(.text(200, ""))
+    }
+    let response = try #require(result.response)
+    #expect(response.status == 403)
+    #expect(response.text == "a,b")
+    #expect(response.headers.filter { $0.name == "X-Out" }.map(\.value) == ["a"])
+    #expect(!reached)
+  }
+
+  @Test func aWaitPassesThroughUnchanged() {
+    let chain = HTTPMiddlewareChain<[String]>([Step(name: "a")])
+    let deadline = ContinuousClock.now + .seconds(1)
+    let result = chain.respond(to: HTTPRequest(method: "GET", path: "/"), []) { _, _ in
+      .wait(key: "k", version: 7, deadline: deadline)
+    }
+    guard case .wait(let key, let version, let until) = result else {
+      Issue.record("not a wait")
+      return
+    }
+    #expect(key == "k" && version == 7 && until == deadline)
+  }
+}
+
+/// Both servers' start and stop: the clock ends a wait whose time is up and runs the
+/// every-second job; stop answers, joins the clock and closes the port, once.
+@Suite(.serialized) struct ServerLifecycleTests {
+  /// Waits on `key` until 300 ms after arrival the first time it is asked, then answers.
+  final class WaitsOnce: HTTPResponder {
+    let asked = Atomic<Int>(0)
+
+    func respond(to request: HTTPRequest) -> RouteResult {
+      if asked.add(1, ordering: .relaxed).newValue == 1 {
+        return .wait(key: "key", version: 0, deadline: request.arrival + .milliseconds(300))
+      }
+      return .respond(.text(200, "late\n"))
+    }
+  }
+
+  // Async, sleeping with Task.sleep: a blocked thread of the test pool would delay the
+  // socket suites' timed answers running beside it.
+  @Test func theClockEndsAWaitAtItsDeadlineAndStopEndsEverythingOnce() async throws {
+    let lifecycle = ServerLifecycle()
+    let responder = WaitsOnce()
+    let seconds = Atomic<Int>(0)
+    let port = try lifecycle.start(
+      HTTPDaemonTests.configuration(), responder: responder, clockName: "test-clock",
+      everySecond: { _ in seconds.add(1, ordering: .relaxed) })
+    #expect(lifecycle.current?.port == port)
+    // Nothing changes the key: only the clock can end this wait.
+    let answer = await Task.detached {
+      HTTPDaemonTests.exchange(port: port, "GET /wait HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+    }.value
+    #expect(answer?.hasSuffix("late\n") == true)
+    #expect(responder.asked.load(ordering: .relaxed) == 2)
+    let by = ContinuousClock.now + .seconds(5)
+    while seconds.load(ordering: .relaxed) == 0, ContinuousClock.now < by {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(seconds.load(ordering: .relaxed) >= 1)
+    lifecycle.stop(grace: .seconds(1))
+    lifecycle.stop(grace: .seconds(1))
+    #expect(lifecycle.current == nil)
+    let after = seconds.load(ordering: .relaxed)
+    try await Task.sleep(for: .milliseconds(1200))
+    #expect(seconds.load(ordering: .relaxed) == after, "the clock ran after stop")
+    #expect(HTTPDaemonTests.exchange(port: port, "GET / HTTP/1.1\r\nHost: t\r\n\r\n") == nil)
   }
 }

@@ -147,6 +147,17 @@ final class Metrics: Sendable {
     func family(_ name: String, _ type: String, _ help: String) {
       out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
     }
+    /// One histogram's lines: cumulative buckets (the last, `+Inf`), sum and count.
+    func histogram(_ name: String, label: String, _ buckets: [Int], sumMicroseconds: Int) {
+      let braces = label.isEmpty ? "" : "{\(label)}"
+      var cumulative = 0
+      for (index, count) in buckets.enumerated() {
+        cumulative += count
+        let bound = index < Self.bucketMicroseconds.count ? Self.seconds(Self.bucketMicroseconds[index]) : "+Inf"
+        out += "\(name)_bucket{\(label.isEmpty ? "" : label + ",")le=\"\(bound)\"} \(cumulative)\n"
+      }
+      out += "\(name)_sum\(braces) \(Self.seconds(sumMicroseconds))\n\(name)_count\(braces) \(cumulative)\n"
+    }
     family("render_relay_http_requests_total", "counter", "Requests answered, by route class and status class.")
     for route in RouteClass.allCases {
       for (index, statusClass) in Self.statusClasses.enumerated() where state.requests[route.rawValue][index] > 0 {
@@ -158,17 +169,9 @@ final class Metrics: Sendable {
       "render_relay_http_request_duration_seconds", "histogram",
       "Time from a request's arrival to its answer, by route class (requests that wait for a change left out).")
     for route in RouteClass.allCases where !route.waits {
-      var cumulative = 0
-      for (index, bound) in Self.bucketMicroseconds.enumerated() {
-        cumulative += state.buckets[route.rawValue][index]
-        out +=
-          "render_relay_http_request_duration_seconds_bucket{route=\"\(route.label)\",le=\"\(Self.seconds(bound))\"} \(cumulative)\n"
-      }
-      cumulative += state.buckets[route.rawValue][Self.bucketMicroseconds.count]
-      out += "render_relay_http_request_duration_seconds_bucket{route=\"\(route.label)\",le=\"+Inf\"} \(cumulative)\n"
-      out +=
-        "render_relay_http_request_duration_seconds_sum{route=\"\(route.label)\"} \(Self.seconds(state.sumMicroseconds[route.rawValue]))\n"
-      out += "render_relay_http_request_duration_seconds_count{route=\"\(route.label)\"} \(cumulative)\n"
+      histogram(
+        "render_relay_http_request_duration_seconds", label: "route=\"\(route.label)\"", state.buckets[route.rawValue],
+        sumMicroseconds: state.sumMicroseconds[route.rawValue])
     }
     family("render_relay_sessions_open", "gauge", "Sessions held now.")
     out += "render_relay_sessions_open \(sessionsOpen)\n"
@@ -187,15 +190,9 @@ final class Metrics: Sendable {
     family(
       "render_relay_store_operation_duration_seconds", "histogram",
       "Time of one command to the session store, Redis (the memory store sends none).")
-    var storeCumulative = 0
-    for (index, bound) in Self.bucketMicroseconds.enumerated() {
-      storeCumulative += state.storeBuckets[index]
-      out += "render_relay_store_operation_duration_seconds_bucket{le=\"\(Self.seconds(bound))\"} \(storeCumulative)\n"
-    }
-    storeCumulative += state.storeBuckets[Self.bucketMicroseconds.count]
-    out += "render_relay_store_operation_duration_seconds_bucket{le=\"+Inf\"} \(storeCumulative)\n"
-    out += "render_relay_store_operation_duration_seconds_sum \(Self.seconds(state.storeSumMicroseconds))\n"
-    out += "render_relay_store_operation_duration_seconds_count \(storeCumulative)\n"
+    histogram(
+      "render_relay_store_operation_duration_seconds", label: "", state.storeBuckets,
+      sumMicroseconds: state.storeSumMicroseconds)
     family("render_relay_draining", "gauge", "1 from SIGTERM on, while the server drains; else 0.")
     out += "render_relay_draining \(draining ? 1 : 0)\n"
     return out

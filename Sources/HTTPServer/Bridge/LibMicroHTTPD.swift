@@ -95,15 +95,18 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     // First call: the headers are in.
     var request = HTTPRequest(
       method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/")
-    request.headers = pairs(connection, kind: .HEADER_KIND).map {
-      ($0.name.lowercased(), HTTPRequest.trimmed($0.value))
-    }
-    request.query = pairs(connection, kind: .GET_ARGUMENT_KIND)
+    let headers = pairs(connection, kind: .HEADER_KIND)
+    let query = pairs(connection, kind: .GET_ARGUMENT_KIND)
+    request.headers = headers.map { ($0.name.lowercased(), HTTPRequest.trimmed($0.value)) }
+    request.query = query
     let pending = PendingRequest(request)
     requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
     context.inFlight.add(1, ordering: .relaxed)
     let expectsBody = request.header("content-length").map { $0 != "0" } ?? (request.header("transfer-encoding") != nil)
     if !expectsBody { setWaiting(connection, context, since: nil) }
+    if let problem = unreadableField(headers: headers, query: query) {
+      return refuse(.malformed(problem), pending, connection, context)
+    }
     if let problem = framingProblem(request.headers) {
       // Answered before the body is read, and the connection closed: its next bytes
       // could be read as another request.
@@ -264,23 +267,28 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { contextPointer,
   }
 }
 
-// Safety: the iterator runs during `tts_mhd_get_connection_values` only, with `box`
-// the `Collected` kept alive around that call; `key` and `value` are C strings valid
-// during each call, copied into Swift strings at once.
-/// The connection's headers or query arguments, as the library decoded them.
+// Safety: the iterator runs during `tts_mhd_get_connection_values_n` only, with `box`
+// the `Collected` kept alive around that call; `key` and `value` point at `keySize` and
+// `valueSize` bytes valid during each call (the library's decoded copies, which may hold
+// a NUL: a C-string reading would end there), copied into Swift strings at once.
+/// The connection's headers or query arguments as the library decoded them, each read
+/// with its length (``unreadableField(headers:query:)`` then looks for NUL and CR).
 private func pairs(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
   final class Collected {
     var pairs: [(name: String, value: String)] = []
   }
   let collected = Collected()
-  let iterator: MHD_KeyValueIterator = { box, _, key, value in
+  let iterator: MHD_KeyValueIteratorN = { box, _, key, keySize, value, valueSize in
     guard let box, let key else { return .YES }
+    assert(keySize <= Int32.max && valueSize <= Int32.max, "a request's head is at most the connection's buffer")
+    let name = UnsafeRawBufferPointer(start: key, count: keySize)
+    let text = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
     Unmanaged<Collected>.fromOpaque(box).takeUnretainedValue().pairs.append(
-      (String(cString: key), value.map { String(cString: $0) } ?? ""))
+      (String(decoding: name, as: UTF8.self), String(decoding: text, as: UTF8.self)))
     return .YES
   }
   withExtendedLifetime(collected) {
-    _ = tts_mhd_get_connection_values(connection, kind, iterator, Unmanaged.passUnretained(collected).toOpaque())
+    _ = tts_mhd_get_connection_values_n(connection, kind, iterator, Unmanaged.passUnretained(collected).toOpaque())
   }
   return collected.pairs
 }

@@ -70,26 +70,25 @@ package enum LoopbackTool {
     return difference == 0
   }
 
-  /// Starts a local tool's daemon on `host` (loopback only) and `port` (0 takes a free
-  /// one), with the limits such a tool needs: two threads, a minute of idle, twenty
-  /// seconds for a request, no limit per address (every client is this machine).
+  /// The daemon's configuration for a local tool on `host` (loopback only) and `port`
+  /// (0 takes a free one), with the limits such a tool needs: two threads, a minute of
+  /// idle, twenty seconds for a request, no limit per address (every client is this
+  /// machine).
   /// - Parameters:
   ///   - tool: how the refusal of another host names the tool (`the preview`).
   ///   - waits: where the responder parks requests that wait, if it has any.
   ///   - errorResponse: the answer to what the transport refuses itself.
-  package static func start(
+  /// - Throws: `host` is not loopback.
+  package static func configuration(
     _ tool: String, host: String, port: Int, waits: ParkedRequests = ParkedRequests(),
-    responder: any HTTPResponder,
     errorResponse: @escaping @Sendable (HTTPServerError, HTTPRequest) -> HTTPResponse
-  ) throws(HTTPDaemon.StartError) -> HTTPDaemon {
+  ) throws(HTTPDaemon.StartError) -> HTTPDaemon.Configuration {
     guard isLoopback(host) else {
       throw HTTPDaemon.StartError(description: "\(tool) listens on loopback only (127.0.0.1), not '\(host)'")
     }
-    return try HTTPDaemon(
-      HTTPDaemon.Configuration(
-        host: host == "localhost" ? "127.0.0.1" : host, port: port, threads: 2, connectionTimeout: 60,
-        connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0, waits: waits,
-        errorResponse: errorResponse),
-      responder: responder)
+    return HTTPDaemon.Configuration(
+      host: host == "localhost" ? "127.0.0.1" : host, port: port, threads: 2, connectionTimeout: 60,
+      connectionLimit: 256, requestTimeout: 20, connectionsPerAddress: 0, waits: waits,
+      errorResponse: errorResponse)
   }
 }
