@@ -187,7 +187,8 @@ package final class PageCapture: Sendable {
   /// - Throws: ``BrowserError/pageScript(message:)`` when it throws.
   package func evaluate(_ expression: String) throws(BrowserError) -> DevToolsValue {
     let evaluation = Self.evaluation(expression)
-    return try Self.value(browser.send(evaluation.method, evaluation.parameters, session: session), method: evaluation.method)
+    return try Self.value(
+      browser.send(evaluation.method, evaluation.parameters, session: session), method: evaluation.method)
   }
 
   /// `Runtime.evaluate` of `expression`, awaiting a promise and returning its value as JSON.

@@ -39,7 +39,8 @@ struct PageReuseTests {
     let inOneTab = try browser.capture(jobs, parallelism: 1).map { try $0.get().png }
     let expected = try Self.alone(jobs, in: browser)
     for (index, (got, want)) in zip(inOneTab, expected).enumerated() {
-      #expect(got == want, "job \(index) at \(jobs[index].profile)")
+      let same = got == want
+      #expect(same, "job \(index) at \(jobs[index].profile): \(got.count) bytes, alone \(want.count)")
     }
   }
 
