@@ -155,6 +155,30 @@ package final class BrowserSession: Sendable {
     return try dispatcher.wait(for: wait, method: event, timeout: timeout)
   }
 
+  /// Sends `commands` of one session one after the other without waiting between them,
+  /// then waits for every answer, and for `event` of the session when one is named: the
+  /// browser handles a session's commands in the order sent, so this does what sending
+  /// them one by one does, with one round trip instead of one each.
+  /// - Returns: the commands' results in order, then the event's parameters.
+  /// - Throws: the first command's error, as ``send(_:_:session:)`` throws it.
+  package func send(
+    _ commands: [(method: String, parameters: DevToolsValue)], session: String, awaiting event: String? = nil
+  ) throws(BrowserError) -> [DevToolsValue] {
+    let eventSlot = event.map { dispatcher.expect($0, session: session) }
+    var pending: [Dispatcher.Pending] = []
+    for command in commands {
+      pending.append(try dispatcher.start(process, command.method, command.parameters, session: session))
+    }
+    var results: [DevToolsValue] = []
+    for call in pending {
+      results.append(try dispatcher.finish(call, timeout: timeout))
+    }
+    if let eventSlot, let event {
+      results.append(try dispatcher.wait(for: eventSlot, method: event, timeout: timeout))
+    }
+    return results
+  }
+
   /// A new tab in a browser context of its own (its own renderer process, so tabs run
   /// in parallel), ready to capture pages.
   package func newPage() throws(BrowserError) -> PageCapture {
@@ -175,31 +199,29 @@ package final class BrowserSession: Sendable {
     -> [Result<PageCapture.Capture, BrowserError>]
   {
     let workers = max(1, min(parallelism, jobs.count))
-    let results = Mutex([Result<PageCapture.Capture, BrowserError>?](repeating: nil, count: jobs.count))
-    let next = Atomic(0)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      let page: PageCapture
-      do throws(BrowserError) {
-        page = try newPage()
-      } catch {
-        // The others take this worker's jobs; if none could open a tab, jobs stay nil.
-        return
-      }
-      defer { page.close() }
-      while true {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < jobs.count else { break }
-        let job = jobs[index]
-        let result: Result<PageCapture.Capture, BrowserError>
+    let run = CaptureRun(jobs: jobs)
+    // A thread per tab, not `concurrentPerform`, which runs no more at once than there are
+    // cores, whatever `parallelism` asks. (More tabs than cores, measured, bought nothing
+    // on a busy machine: each tab's first page is a navigation and a renderer process.)
+    let finished = DispatchSemaphore(value: 0)
+    for _ in 0..<workers {
+      let thread = Thread { [self] in
+        defer { finished.signal() }
+        let page: PageCapture
         do throws(BrowserError) {
-          result = .success(try page.capture(html: job.html, profile: job.profile, script: job.script))
+          page = try newPage()
         } catch {
-          result = .failure(error)
+          // The others take this worker's jobs; if none could open a tab, jobs stay nil.
+          return
         }
-        results.withLock { $0[index] = result }
+        defer { page.close() }
+        run.work(page)
       }
+      thread.name = "BrowserSession tab"
+      thread.start()
     }
-    return results.withLock { all in
+    for _ in 0..<workers { finished.wait() }
+    return run.results.withLock { all in
       all.map { $0 ?? .failure(.cannotStart(reason: "no tab could be opened")) }
     }
   }
@@ -234,6 +256,47 @@ package struct CaptureJob: Sendable {
   }
 }
 
+/// The jobs of one ``BrowserSession/capture(_:parallelism:)`` and their results, shared by
+/// its tabs: each takes the next job not taken.
+private final class CaptureRun: Sendable {
+  let jobs: [CaptureJob]
+  let results: Mutex<[Result<PageCapture.Capture, BrowserError>?]>
+  /// The jobs' indices, those of one profile together (profiles in the order they first
+  /// come), so that a tab mostly takes a page at the profile it has just shown, which it
+  /// loads without a navigation (``PageCapture/capture(html:profile:script:)``).
+  private let order: [Int]
+  private let next = Atomic(0)
+
+  init(jobs: [CaptureJob]) {
+    self.jobs = jobs
+    results = Mutex(Array(repeating: nil, count: jobs.count))
+    var profiles: [DeviceProfile] = []
+    var indices: [DeviceProfile: [Int]] = [:]
+    for (index, job) in jobs.enumerated() {
+      if indices[job.profile] == nil { profiles.append(job.profile) }
+      indices[job.profile, default: []].append(index)
+    }
+    order = profiles.flatMap { indices[$0] ?? [] }
+  }
+
+  /// Captures jobs in `page` until none is left.
+  func work(_ page: PageCapture) {
+    while true {
+      let position = next.add(1, ordering: .relaxed).oldValue
+      guard position < order.count else { return }
+      let index = order[position]
+      let job = jobs[index]
+      let result: Result<PageCapture.Capture, BrowserError>
+      do throws(BrowserError) {
+        result = .success(try page.capture(html: job.html, profile: job.profile, script: job.script))
+      } catch {
+        result = .failure(error)
+      }
+      results.withLock { $0[index] = result }
+    }
+  }
+}
+
 /// Matches answers and events from the browser to the threads waiting for them.
 final class Dispatcher: Sendable {
   /// Where one answer or event is handed over.
@@ -263,9 +326,23 @@ final class Dispatcher: Sendable {
 
   init(logPath: String) { self.logPath = logPath }
 
+  /// A command sent, its answer not yet waited for.
+  struct Pending {
+    let id: Int
+    let method: String
+    let slot: Slot
+  }
+
   func call(
     _ process: BrowserProcess, _ method: String, _ parameters: DevToolsValue, session: String?, timeout: Double
   ) throws(BrowserError) -> DevToolsValue {
+    try finish(start(process, method, parameters, session: session), timeout: timeout)
+  }
+
+  /// Sends a command; ``finish(_:timeout:)`` waits for its answer.
+  func start(
+    _ process: BrowserProcess, _ method: String, _ parameters: DevToolsValue, session: String?
+  ) throws(BrowserError) -> Pending {
     let slot = Slot()
     let registered: Int? = state.withLock { state in
       guard !state.exited else { return nil }
@@ -281,8 +358,13 @@ final class Dispatcher: Sendable {
       _ = state.withLock { $0.calls.removeValue(forKey: id) }
       throw .exited(log: logTail())
     }
-    return try wait(for: slot, method: method, timeout: timeout) {
-      _ = self.state.withLock { $0.calls.removeValue(forKey: id) }
+    return Pending(id: id, method: method, slot: slot)
+  }
+
+  /// Waits for the answer to a command ``start(_:_:_:session:)`` sent.
+  func finish(_ call: Pending, timeout: Double) throws(BrowserError) -> DevToolsValue {
+    return try wait(for: call.slot, method: call.method, timeout: timeout) {
+      _ = self.state.withLock { $0.calls.removeValue(forKey: call.id) }
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One tab of a ``BrowserSession``, in a browser context of its own: loads a page at a
 /// ``DeviceProfile`` and captures it whole. One page at a time; use several tabs
@@ -18,6 +19,8 @@ package final class PageCapture: Sendable {
   private let session: String
   private let targetID: String
   private let contextID: String
+  /// Nil until the first page is loaded, and while a change is on its way.
+  private let shown = Mutex<Shown?>(nil)
 
   init(browser: BrowserSession, session: String, targetID: String, contextID: String) throws(BrowserError) {
     self.browser = browser
@@ -44,39 +47,54 @@ package final class PageCapture: Sendable {
     })()
     """
 
-  /// Loads `html` (a whole document, from a file of the run's folder) at `profile`, lets
-  /// it settle (``settleScript``), runs `script`, and captures the whole page.
+  /// Loads `html` (a whole document) at `profile`, lets it settle (``settleScript``), runs
+  /// `script`, and captures the whole page.
+  ///
+  /// The tab's first page, and a page at another profile than the one before, is a file
+  /// of the run's folder the tab navigates to. A page at the same profile as the one
+  /// before replaces that document in place (`document.open`, `write`, `close`): no
+  /// navigation, so no new renderer process, no new frame and no font set-up, most of a
+  /// navigation's cost; the same pixels, byte for byte (a change of device scale factor
+  /// between documents is not carried out in place the same way, so it navigates). What
+  /// stays from one page to the next is the tab's window: its URL and the globals scripts
+  /// set (the engine's pages run none).
   /// - Throws: ``BrowserError`` when the browser fails, refuses or takes too long, or the
   ///   script throws.
   package func capture(html: String, profile: DeviceProfile, script: String? = nil) throws(BrowserError) -> Capture {
-    let file = browser.folder.appending(path: "pages").appending(path: "\(UUID().uuidString).html")
-    do {
-      try Data(html.utf8).write(to: file)
-    } catch {
-      throw .cannotStart(reason: "cannot write \(file.path): \(error.localizedDescription)")
+    // The tab keeps its settings across pages: only what differs is sent, each change
+    // with what follows it, in one round trip.
+    let last = shown.withLock { state in
+      defer { state = nil }
+      return state
     }
-    defer { try? FileManager.default.removeItem(at: file) }
-    try setMetrics(profile, height: profile.height)
-    _ = try browser.send(
-      "Emulation.setEmulatedMedia",
-      [
-        "features": [
-          ["name": "prefers-color-scheme", "value": .string(profile.colorScheme.rawValue)],
-          ["name": "prefers-reduced-motion", "value": "reduce"],
-        ]
-      ], session: session)
-    _ = try browser.send(
-      "Page.setFontSizes",
-      [
-        "fontSizes": [
-          "standard": .number(Double(16 * profile.textSize) / 100),
-          "fixed": .number(Double(13 * profile.textSize) / 100),
-        ]
-      ], session: session)
-    _ = try browser.send(
-      "Page.navigate", ["url": .string(file.absoluteString)], session: session, awaiting: "Page.loadEventFired")
-    _ = try evaluate(Self.settleScript)
-    let scriptResult = try script.map { (script) throws(BrowserError) in try evaluate(script) }
+    var commands: [(method: String, parameters: DevToolsValue)] = []
+    if last?.profile != profile || last?.height != profile.height {
+      commands.append(Self.metrics(profile, height: profile.height))
+    }
+    if last?.profile.colorScheme != profile.colorScheme {
+      commands.append(Self.media(profile))
+    }
+    if last?.profile.textSize != profile.textSize {
+      commands.append(Self.fontSizes(profile))
+    }
+    let settled: DevToolsValue
+    if last?.profile == profile {
+      commands.append(Self.evaluation(Self.replaceScript(html, then: script)))
+      settled = try Self.value(browser.send(commands, session: session).last, method: "Runtime.evaluate")
+    } else {
+      let file = browser.folder.appending(path: "pages").appending(path: "\(UUID().uuidString).html")
+      do {
+        try Data(html.utf8).write(to: file)
+      } catch {
+        throw .cannotStart(reason: "cannot write \(file.path): \(error.localizedDescription)")
+      }
+      defer { try? FileManager.default.removeItem(at: file) }
+      commands.append(("Page.navigate", ["url": .string(file.absoluteString)]))
+      _ = try browser.send(commands, session: session, awaiting: "Page.loadEventFired")
+      settled = try evaluate(Self.settleScript(then: script))
+    }
+    shown.withLock { $0 = Shown(profile: profile, height: profile.height) }
+    let scriptResult = script == nil ? nil : settled
     let metrics = try browser.send("Page.getLayoutMetrics", session: session)
     guard let contentHeight = metrics["cssContentSize"]?["height"]?.number else {
       throw .unexpectedReply(method: "Page.getLayoutMetrics")
@@ -86,8 +104,13 @@ package final class PageCapture: Sendable {
     // left of the scrollable area, which in a right-to-left page is not the viewport's.
     let height = max(profile.height, Int(contentHeight.rounded(.up)))
     if height > profile.height {
-      try setMetrics(profile, height: height)
-      _ = try evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+      shown.withLock { $0 = nil }
+      _ = try browser.send(
+        [
+          Self.metrics(profile, height: height),
+          Self.evaluation("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"),
+        ], session: session)
+      shown.withLock { $0 = Shown(profile: profile, height: height) }
     }
     let shot = try browser.send("Page.captureScreenshot", ["format": "png", "fromSurface": true], session: session)
     guard let encoded = shot["data"]?.string, let png = Data(base64Encoded: encoded) else {
@@ -96,21 +119,87 @@ package final class PageCapture: Sendable {
     return Capture(png: Array(png), scriptResult: scriptResult)
   }
 
-  private func setMetrics(_ profile: DeviceProfile, height: Int) throws(BrowserError) {
-    _ = try browser.send(
+  /// An expression that replaces the tab's document with `html`, waits for its `load`,
+  /// then settles it as ``settleScript`` does and runs `script`, whose value it returns.
+  static func replaceScript(_ html: String, then script: String?) -> String {
+    let literal = String(decoding: DevToolsValue.string(html).json(), as: UTF8.self)
+    return """
+      (async () => {
+        document.open();
+        document.write(\(literal));
+        document.close();
+        if (document.readyState !== 'complete') {
+          await new Promise((done) => window.addEventListener('load', done, { once: true }));
+        }
+        return await \(settleScript(then: script));
+      })()
+      """
+  }
+
+  /// What the tab was last set to: the profile, and the viewport's height in CSS px.
+  private struct Shown: Equatable {
+    var profile: DeviceProfile
+    var height: Int
+  }
+
+  /// ``settleScript``, then `script` (an expression, awaited), whose value it returns.
+  static func settleScript(then script: String?) -> String {
+    guard let script else { return settleScript }
+    return "\(settleScript).then(async () => await (\(script)))"
+  }
+
+  static func metrics(_ profile: DeviceProfile, height: Int) -> (method: String, parameters: DevToolsValue) {
+    (
       "Emulation.setDeviceMetricsOverride",
       [
         "width": .number(Double(profile.width)), "height": .number(Double(height)),
         "deviceScaleFactor": .number(Double(profile.scale)), "mobile": false,
-      ], session: session)
+      ]
+    )
+  }
+
+  static func media(_ profile: DeviceProfile) -> (method: String, parameters: DevToolsValue) {
+    (
+      "Emulation.setEmulatedMedia",
+      [
+        "features": [
+          ["name": "prefers-color-scheme", "value": .string(profile.colorScheme.rawValue)],
+          ["name": "prefers-reduced-motion", "value": "reduce"],
+        ]
+      ]
+    )
+  }
+
+  static func fontSizes(_ profile: DeviceProfile) -> (method: String, parameters: DevToolsValue) {
+    (
+      "Page.setFontSizes",
+      [
+        "fontSizes": [
+          // Whole pixels, which the browser requires: 13 px × 150 % is 19.5, sent as 20.
+          "standard": .number(Double((16 * profile.textSize + 50) / 100)),
+          "fixed": .number(Double((13 * profile.textSize + 50) / 100)),
+        ]
+      ]
+    )
   }
 
   /// Evaluates `expression` in the page, awaiting a promise, and returns its value as JSON.
   /// - Throws: ``BrowserError/pageScript(message:)`` when it throws.
   package func evaluate(_ expression: String) throws(BrowserError) -> DevToolsValue {
-    let reply = try browser.send(
-      "Runtime.evaluate", ["expression": .string(expression), "awaitPromise": true, "returnByValue": true],
-      session: session)
+    let evaluation = Self.evaluation(expression)
+    return try Self.value(
+      browser.send(evaluation.method, evaluation.parameters, session: session), method: evaluation.method)
+  }
+
+  /// `Runtime.evaluate` of `expression`, awaiting a promise and returning its value as JSON.
+  static func evaluation(_ expression: String) -> (method: String, parameters: DevToolsValue) {
+    ("Runtime.evaluate", ["expression": .string(expression), "awaitPromise": true, "returnByValue": true])
+  }
+
+  /// The value of a `Runtime.evaluate` reply.
+  /// - Throws: ``BrowserError/pageScript(message:)`` when the expression threw.
+  static func value(_ reply: DevToolsValue?, method: String) throws(BrowserError) -> DevToolsValue {
+    guard let reply else { throw .unexpectedReply(method: method) }
     if let exception = reply["exceptionDetails"] {
       let text = exception["exception"]?["description"]?.string ?? exception["text"]?.string ?? "an exception"
       throw .pageScript(message: text)

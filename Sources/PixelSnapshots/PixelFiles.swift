@@ -40,8 +40,7 @@ package enum PixelFiles {
     }
     func write(_ bytes: [UInt8], to url: URL) -> String? {
       do {
-        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url, options: .atomic)
+        try FileReplacement.replace(url.path, with: bytes)
         return nil
       } catch {
         return FileErrorText.writing(url.path, error: error, makesFolders: true)

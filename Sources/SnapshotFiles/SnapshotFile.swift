@@ -68,8 +68,8 @@ public struct SnapshotFile: Sendable, Equatable {
   /// The file's bytes are compared with the rendering's UTF-8 as they are read: a match
   /// decodes nothing. A golden file that is a symbolic link or not a regular file is not
   /// read and differs, its sentence in place of a diff (``golden()``); `all` replaces
-  /// such a link with a file. A write replaces the file whole (written beside it, then renamed),
-  /// making its folders when they are missing.
+  /// such a link with a file. A write replaces the file whole (``FileReplacement``:
+  /// written beside it, then renamed), making its folders when they are missing.
   package func verify(_ actual: String, mode: SnapshotRecordMode) -> SnapshotOutcome {
     var expected: Data?
     if mode != .all {
@@ -82,7 +82,7 @@ public struct SnapshotFile: Sendable, Equatable {
     if let expected, expected == Data(actual.utf8) { return .matched }
     if mode == .all || (expected == nil && mode == .missing) {
       do {
-        try Self.replace(url, with: Data(actual.utf8))
+        try FileReplacement.replace(url.path, with: actual)
       } catch {
         return .notWritten(reason: FileErrorText.writing(url.path, error: error, makesFolders: true))
       }
@@ -90,26 +90,6 @@ public struct SnapshotFile: Sendable, Equatable {
     }
     guard let expected else { return .missing }
     return .differs(diff: LineDiff.unified(String(decoding: expected, as: UTF8.self), actual))
-  }
-
-  /// Writes `bytes` to a new file beside `url` and renames it to `url`, so a reader finds
-  /// the old file or the new one, never part of one; makes the folders when the first
-  /// write finds none. Not synced to disk: a golden file a crash loses is recorded again,
-  /// and syncing each of thousands of small files is most of a recording's time.
-  package static func replace(_ url: URL, with bytes: Data) throws {
-    let temporary = url.deletingLastPathComponent().appending(
-      path: ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    do {
-      try bytes.write(to: temporary)
-    } catch CocoaError.fileNoSuchFile {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try bytes.write(to: temporary)
-    }
-    guard rename(temporary.path, url.path) == 0 else {
-      let code = errno
-      try? FileManager.default.removeItem(at: temporary)
-      throw NSError(domain: NSPOSIXErrorDomain, code: Int(code))
-    }
   }
 
   /// The first line of a mismatch message, followed by the diff itself.
