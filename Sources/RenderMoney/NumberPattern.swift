@@ -279,7 +279,9 @@ struct NumberPattern: Sendable, Equatable {
     @inlinable
     func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) {
       let zeros = plan.pointee.fractionDigits
-      sink.append(room: unitsRoom) { layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: $0) }
+      sink.append(room: unitsRoom) {
+        layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: $0)
+      }
     }
 
     /// `amount` in the pattern's smallest units (``DecimalDigits/roundedUnits(_:places:)``)
