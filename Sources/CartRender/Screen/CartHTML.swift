@@ -112,7 +112,7 @@ package enum CartHTML {
             // are read where they lie, with bounds checks.
             let items = cart.items.span
             for index in items.indices {
-              writeItem(items, at: index, row: nil, money: money, templates: templates, into: &list)
+              writeItem(items, at: index, money: money, templates: templates, into: &list) { _ in }
               list.newline()
             }
           }
@@ -135,7 +135,7 @@ package enum CartHTML {
     for row in rows {
       // A row's item as a span of one (a copy, as the row is): one way of writing items.
       let item: InlineArray<1, ShoppingCart.Item> = [row.item]
-      writeItem(item.span, at: 0, row: row, money: money, templates: templates, into: &html)
+      writeItem(item.span, at: 0, money: money, templates: templates, into: &html) { writeHints(row, into: &$0) }
       html.newline()
     }
   }
@@ -178,16 +178,17 @@ package enum CartHTML {
   /// One item, `items[index]`, written as a flat run of tags (``HTMLWriter/open(_:class:)``
   /// … ``HTMLWriter/end(_:)``) rather than a closure per element: this runs for every
   /// item of every page. The item is read in the span, field by field, never copied
-  /// whole.
+  /// whole. `hints` writes an updated cart's attributes into the start tag (nothing for a
+  /// plain cart): a closure, not an optional row, which was copied whole (over 200
+  /// bytes) to be tested for nil on every item.
   private static func writeItem(
-    _ items: Span<ShoppingCart.Item>, at index: Int, row: CartUpdate.Row?, money: MoneyFormatter,
-    templates: ItemTemplates,
-    into html: inout HTMLWriter
+    _ items: Span<ShoppingCart.Item>, at index: Int, money: MoneyFormatter, templates: ItemTemplates,
+    into html: inout HTMLWriter, hints: (inout HTMLWriter) -> Void
   ) {
     html.start("li")
     html.attribute("class", "item")
     html.attribute("data-item-id", items[index].id)
-    if let row { writeHints(row, into: &html) }
+    hints(&html)
     html.endStartTag()
     html.newline()
     html.open("div", class: "item-line")
