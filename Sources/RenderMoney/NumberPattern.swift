@@ -255,7 +255,12 @@ struct NumberPattern: Sendable, Equatable {
     @inlinable
     func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
       if let (negative, units) = roundedUnits(amount) {
-        sink.append(room: unitsRoom) { layout(negative: negative, units: units, zeros: 0, into: $0) }
+        // A local function, not a closure, so that it can be always inlined: a closure
+        // given to the inlined `append` stayed a function of its own, called per amount.
+        @inline(__always) func layOut(_ out: UnsafeMutableRawBufferPointer) -> Int {
+          layout(negative: negative, units: units, zeros: 0, into: out)
+        }
+        sink.append(room: unitsRoom, layOut)
         return true
       }
       return writeRounded(amount, into: &sink)
@@ -279,9 +284,10 @@ struct NumberPattern: Sendable, Equatable {
     @inlinable
     func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) {
       let zeros = plan.pointee.fractionDigits
-      sink.append(room: unitsRoom) {
-        layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: $0)
+      @inline(__always) func layOut(_ out: UnsafeMutableRawBufferPointer) -> Int {
+        layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: out)
       }
+      sink.append(room: unitsRoom, layOut)
     }
 
     /// `amount` in the pattern's smallest units (``DecimalDigits/roundedUnits(_:places:)``)
