@@ -17,13 +17,28 @@ import Foundation
 /// loads check their bounds in debug builds); the rounded digits are written into a
 /// temporary buffer of the capacity counted for them, through its subscripts (checked
 /// in debug builds too).
+///
+/// `@usableFromInline`, with ``shortParts(_:)`` and ``roundedUnits(_:places:)``
+/// inlinable: they are the start of every amount a page writes, inlined with money's
+/// layout into the writer of another module (docs/PERFORMANCE.md). It makes nothing
+/// public.
+@usableFromInline
 enum DecimalDigits {
   /// Sign, exponent and mantissa (128 bits, as two halves) of a finite `Decimal`.
+  @usableFromInline
   struct Parts: Equatable {
-    var isNegative: Bool
-    var exponent: Int
-    var low: UInt64
-    var high: UInt64
+    @usableFromInline var isNegative: Bool
+    @usableFromInline var exponent: Int
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
+
+    @inlinable
+    init(isNegative: Bool, exponent: Int, low: UInt64, high: UInt64) {
+      self.isNegative = isNegative
+      self.exponent = exponent
+      self.low = low
+      self.high = high
+    }
   }
 
   /// True when ``parts(_:)`` reads known values right on this platform.
@@ -76,7 +91,7 @@ enum DecimalDigits {
   /// made); the public `exponent` and `sign` are not asked again per value (two calls
   /// into Foundation): a struct has one layout, and every learned
   /// pattern writes its probes through this read before it is used.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func shortParts(_ value: Decimal) -> Parts? {
     #if _endian(little)
       guard MemoryLayout<Decimal>.size == 20 else { return nil }
@@ -107,7 +122,7 @@ enum DecimalDigits {
   ///
   /// Nil when `shortParts` is, when the result does not fit 64 bits or `places` exceeds
   /// 19: the caller takes `withRounded`.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func roundedUnits(_ value: Decimal, places: Int) -> (isNegative: Bool, units: UInt64)? {
     guard UInt(bitPattern: places) <= 19, let parts = shortParts(value) else { return nil }
     let mantissa = parts.low

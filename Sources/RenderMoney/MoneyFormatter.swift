@@ -25,23 +25,46 @@ package struct MoneyFormatter: Sendable {
   /// Everything a formatter holds, behind one reference: a page takes its formatter out
   /// of the cache, and copying the styles' many fields (each retained) cost more than
   /// the look-up.
-  @usableFromInline let state: State
+  let state: State
+  /// The learned patterns as they are written, read out of `state` once, when the
+  /// formatter is made: writing an amount reads them from this value, plain pointers
+  /// and bits, and retains nothing (read through `state`, each amount retained and
+  /// released its pattern's object, twice).
+  @usableFromInline let amountWriter: Writer?
+  /// ``amountWriter`` for counts.
+  @usableFromInline let countWriter: Writer?
 
   package var currency: String { state.currency }
   package var locale: Locale { state.locale }
   private var currencyStyle: Decimal.FormatStyle.Currency { state.currencyStyle }
   private var integerStyle: IntegerFormatStyle<Int> { state.integerStyle }
-  @inlinable var amountPattern: Compiled? { state.amountPattern }
-  @inlinable var countPattern: Compiled? { state.countPattern }
+  var amountPattern: Compiled? { state.amountPattern }
+  var countPattern: Compiled? { state.countPattern }
 
+  /// A compiled pattern's packed layout and the bytes it can write.
+  ///
+  /// Safety: `packed` points into the storage of a ``Compiled`` object that the
+  /// formatter's `state` holds, so it lives as long as any formatter that holds this
+  /// value; that storage is never written after it is made, hence `@unchecked Sendable`.
   @usableFromInline
+  struct Writer: @unchecked Sendable {
+    @usableFromInline let packed: NumberPattern.Packed
+    /// ``NumberPattern/textBytes``: every byte the pattern can write.
+    @usableFromInline let bytes: ByteSet
+
+    init(_ compiled: Compiled) {
+      packed = compiled.packed
+      bytes = compiled.bytes
+    }
+  }
+
   final class State: Sendable {
     let currency: String
     let locale: Locale
     let currencyStyle: Decimal.FormatStyle.Currency
     let integerStyle: IntegerFormatStyle<Int>
-    @usableFromInline let amountPattern: Compiled?
-    @usableFromInline let countPattern: Compiled?
+    let amountPattern: Compiled?
+    let countPattern: Compiled?
 
     init(currency: String, locale: Locale) {
       self.currency = currency
@@ -63,13 +86,12 @@ package struct MoneyFormatter: Sendable {
   /// for, filled once by `packed(into:)` and never written again, and freed only in
   /// `deinit`; `packed` points into it and lives in the same object, so it never
   /// outlives it. Nothing writes after `init`, hence `@unchecked Sendable`.
-  @usableFromInline
   final class Compiled: @unchecked Sendable {
     let pattern: NumberPattern
     /// Points into `storage`.
-    @usableFromInline let packed: NumberPattern.Packed
+    let packed: NumberPattern.Packed
     /// ``NumberPattern/textBytes``: every byte the pattern can write.
-    @usableFromInline let bytes: ByteSet
+    let bytes: ByteSet
     private let storage: UnsafeMutableRawBufferPointer
 
     init?(_ pattern: NumberPattern?) {
@@ -85,6 +107,8 @@ package struct MoneyFormatter: Sendable {
 
   private init(currency: String, locale: Locale) {
     state = State(currency: currency, locale: locale)
+    amountWriter = state.amountPattern.map(Writer.init)
+    countWriter = state.countPattern.map(Writer.init)
   }
 
   /// Quantities depend on the locale alone: learned once per locale.
@@ -175,26 +199,26 @@ package struct MoneyFormatter: Sendable {
   /// amounts. A writer checks it once before letting ``write(_:into:)-(Decimal,_)``
   /// lay amounts out unscanned.
   @inlinable
-  package var amountBytes: ByteSet? { amountPattern?.bytes }
+  package var amountBytes: ByteSet? { amountWriter?.bytes }
 
   /// ``amountBytes`` for counts.
   @inlinable
-  package var countBytes: ByteSet? { countPattern?.bytes }
+  package var countBytes: ByteSet? { countWriter?.bytes }
 
   /// Lays `amount` out straight into `sink` by the learned pattern, the bytes
   /// ``withUTF8(_:_:)-(Decimal,_)`` would hand out; false, nothing written, when there is
   /// no learned pattern or the amount's digits cannot be read.
   @inlinable
   package func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
-    guard let compiled = amountPattern else { return false }
-    return compiled.packed.write(amount, into: &sink)
+    guard let writer = amountWriter else { return false }
+    return writer.packed.write(amount, into: &sink)
   }
 
   /// ``write(_:into:)-(Decimal,_)`` for a count.
   @inlinable
   package func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) -> Bool {
-    guard let compiled = countPattern else { return false }
-    compiled.packed.write(count, into: &sink)
+    guard let writer = countWriter else { return false }
+    writer.packed.write(count, into: &sink)
     return true
   }
 

@@ -145,34 +145,36 @@ struct NumberPattern: Sendable, Equatable {
   @usableFromInline
   struct Packed {
     /// The pattern's numbers and where its texts lie, at the start of the storage.
+    @usableFromInline
     struct Plan {
-      var positivePrefix: Text
-      var positiveSuffix: Text
-      var negativePrefix: Text
-      var negativeSuffix: Text
-      var decimalSeparator: Text
-      var groupingSeparator: Text
-      var digitWidth: Int
-      var primaryGroup: Int
-      var secondaryGroup: Int
-      var minimumGrouping: Int
-      var fractionDigits: Int
-      var negativeZeroKeepsSign: Bool
+      @usableFromInline var positivePrefix: Text
+      @usableFromInline var positiveSuffix: Text
+      @usableFromInline var negativePrefix: Text
+      @usableFromInline var negativeSuffix: Text
+      @usableFromInline var decimalSeparator: Text
+      @usableFromInline var groupingSeparator: Text
+      @usableFromInline var digitWidth: Int
+      @usableFromInline var primaryGroup: Int
+      @usableFromInline var secondaryGroup: Int
+      @usableFromInline var minimumGrouping: Int
+      @usableFromInline var fractionDigits: Int
+      @usableFromInline var negativeZeroKeepsSign: Bool
       /// ``DecimalDigits/layoutIsKnown``, read once.
-      var readsDecimalStorage: Bool
+      @usableFromInline var readsDecimalStorage: Bool
       /// How runs of digits are written.
-      var digitRuns: DigitRuns
+      @usableFromInline var digitRuns: DigitRuns
       /// Room an amount needs besides its digits: the longer pair of affixes, the
       /// decimal separator and the slack.
-      var fixedRoom: Int
+      @usableFromInline var fixedRoom: Int
       /// Room an integer digit needs at most: the digit and a grouping separator.
-      var integerDigitRoom: Int
+      @usableFromInline var integerDigitRoom: Int
       /// The room of 20 integer digits and the fraction: what
       /// ``layout(negative:units:zeros:into:)`` needs.
-      var unitsRoom: Int
+      @usableFromInline var unitsRoom: Int
     }
 
     /// How a run of digit values (0–9) becomes the pattern's digits.
+    @usableFromInline
     enum DigitRuns {
       /// ASCII `0`–`9`: 16 digits at a time, `0x30` or-ed into each byte.
       case ascii
@@ -186,28 +188,32 @@ struct NumberPattern: Sendable, Equatable {
     }
 
     /// One text of the pattern (an affix or a separator): bytes from the storage's start.
+    @usableFromInline
     struct Text {
-      var offset: Int
-      var count: Int
+      @usableFromInline var offset: Int
+      @usableFromInline var count: Int
     }
 
     /// The storage's alignment.
     static let alignment = MemoryLayout<Plan>.alignment
     /// Where the digit table starts: 16 little-endian words, the UTF-8 of digit `d` in
     /// word `d` (words 10 to 15 are zero: a digit is read as `d & 15`).
-    static let digitTableStart = (MemoryLayout<Plan>.size + 15) & ~15
+    /// (Computed, as the next two are: constants fold into the inlined layout, where a
+    /// stored one would be another module's global, reached through its lazy
+    /// initializer's check.)
+    @inlinable static var digitTableStart: Int { (MemoryLayout<Plan>.size + 15) & ~15 }
     /// Where the texts start, after the digit table.
-    static let textStart = digitTableStart + 64
+    @inlinable static var textStart: Int { digitTableStart + 64 }
     /// Bytes past what a piece holds that writing it may touch: the storage keeps them
     /// after its last text, an output buffer after its last byte, the digit buffer
     /// after its last digit.
-    static let slack = 16
+    @inlinable static var slack: Int { 16 }
 
     /// The storage: plan, digit table, texts, then ``slack`` zero bytes.
-    private let base: UnsafeRawPointer
-    private let plan: UnsafePointer<Plan>
+    @usableFromInline let base: UnsafeRawPointer
+    @usableFromInline let plan: UnsafePointer<Plan>
     /// The storage's size, for the debug bounds checks.
-    private let byteCount: Int
+    @usableFromInline let byteCount: Int
 
     fileprivate init(base: UnsafeRawPointer, plan: UnsafePointer<Plan>, byteCount: Int) {
       assert(UnsafeRawPointer(plan) == base && Int(bitPattern: base) % Packed.alignment == 0)
@@ -241,36 +247,23 @@ struct NumberPattern: Sendable, Equatable {
 
     /// Lays `amount` out as ``withUTF8(_:_:)-(Decimal,_)`` gives it straight into
     /// `sink`, by the same layout; false, nothing written, when its digits cannot be read.
-    /// Inlinable, so that it is specialized for the writer of the module that calls it
-    /// (the page's own `append`, not a generic one through a witness table); the
-    /// layout stays one call.
+    /// Inlinable, as is the layout of an amount in units under it (the common amount,
+    /// see ``roundedUnits(_:)``): specialized for the writer of the module that calls
+    /// it, the page's own `append` and the whole layout are inlined into that writer,
+    /// with no call per amount (docs/PERFORMANCE.md). Only the rare amount of
+    /// ``writeRounded(_:into:)`` is a call.
     @inlinable
     func write<Sink: ByteSink & ~Copyable>(_ amount: Decimal, into sink: inout Sink) -> Bool {
-      if let (negative, units) = unitsToWrite(amount) {
-        sink.append(room: unitsRoomToWrite) { layoutUnits(negative: negative, units: units, into: $0) }
+      if let (negative, units) = roundedUnits(amount) {
+        // A local function, not a closure, so that it can be always inlined: a closure
+        // given to the inlined `append` stayed a function of its own, called per amount.
+        @inline(__always) func layOut(_ out: UnsafeMutableRawBufferPointer) -> Int {
+          layout(negative: negative, units: units, zeros: 0, into: out)
+        }
+        sink.append(room: unitsRoom, layOut)
         return true
       }
       return writeRounded(amount, into: &sink)
-    }
-
-    /// ``roundedUnits(_:)`` for the inlined ``write(_:into:)-(Decimal,_)``.
-    @usableFromInline
-    func unitsToWrite(_ amount: Decimal) -> (negative: Bool, units: UInt64)? { roundedUnits(amount) }
-
-    /// ``unitsRoom`` for the inlined writes.
-    @usableFromInline
-    var unitsRoomToWrite: Int { unitsRoom }
-
-    /// ``layout(negative:units:zeros:into:)`` of an amount in units (no zeros after them).
-    @usableFromInline
-    func layoutUnits(negative: Bool, units: UInt64, into out: UnsafeMutableRawBufferPointer) -> Int {
-      layout(negative: negative, units: units, zeros: 0, into: out)
-    }
-
-    /// ``layout(negative:units:zeros:into:)`` of a count.
-    @usableFromInline
-    func layoutCount(_ count: Int, into out: UnsafeMutableRawBufferPointer) -> Int {
-      layout(negative: count < 0, units: UInt64(count.magnitude), zeros: plan.pointee.fractionDigits, into: out)
     }
 
     /// ``write(_:into:)-(Decimal,_)`` for an amount ``roundedUnits(_:)`` does not take.
@@ -290,14 +283,18 @@ struct NumberPattern: Sendable, Equatable {
     /// (inlinable as the amount's write is).
     @inlinable
     func write<Sink: ByteSink & ~Copyable>(_ count: Int, into sink: inout Sink) {
-      sink.append(room: unitsRoomToWrite) { layoutCount(count, into: $0) }
+      let zeros = plan.pointee.fractionDigits
+      @inline(__always) func layOut(_ out: UnsafeMutableRawBufferPointer) -> Int {
+        layout(negative: count < 0, units: UInt64(count.magnitude), zeros: zeros, into: out)
+      }
+      sink.append(room: unitsRoom, layOut)
     }
 
     /// `amount` in the pattern's smallest units (``DecimalDigits/roundedUnits(_:places:)``)
     /// and whether it shows a minus sign: a negative that rounds to zero keeps it only
     /// where Foundation does. Nil when that read does not take the amount.
-    @inline(__always)
-    private func roundedUnits(_ amount: Decimal) -> (negative: Bool, units: UInt64)? {
+    @inlinable @inline(__always)
+    func roundedUnits(_ amount: Decimal) -> (negative: Bool, units: UInt64)? {
       guard plan.pointee.readsDecimalStorage,
         let (isNegative, units) = DecimalDigits.roundedUnits(amount, places: plan.pointee.fractionDigits)
       else { return nil }
@@ -319,7 +316,7 @@ struct NumberPattern: Sendable, Equatable {
     }
 
     /// ``Plan/unitsRoom``.
-    private var unitsRoom: Int { plan.pointee.unitsRoom }
+    @inlinable var unitsRoom: Int { plan.pointee.unitsRoom }
 
     /// Lays out bytes with `write` in a temporary buffer of `room` bytes and calls `body`
     /// with them.
@@ -340,8 +337,8 @@ struct NumberPattern: Sendable, Equatable {
     /// time into a zeroed buffer on the stack, right-aligned, so that the zeros after
     /// them and the zeros before a short fraction (`units` 5 at two places is `0.05`)
     /// are already there.
-    @inline(__always)
-    private func layout(negative: Bool, units: UInt64, zeros: Int, into out: UnsafeMutableRawBufferPointer) -> Int {
+    @inlinable @inline(__always)
+    func layout(negative: Bool, units: UInt64, zeros: Int, into out: UnsafeMutableRawBufferPointer) -> Int {
       assert(out.count >= unitsRoom && (0...19).contains(zeros))
       // 20 digits and up to 19 zeros end at 40; the slack follows.
       return withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { buffer in
@@ -398,8 +395,8 @@ struct NumberPattern: Sendable, Equatable {
     /// part, decimal separator, fraction. Returns the bytes written; those after them up
     /// to the room are scratch. `digitsEnd`, when given, ends the buffer the digits lie
     /// in, at least 16 bytes after the last: runs of digits are then read 16 at a time.
-    @inline(__always)
-    private func layout(
+    @inlinable @inline(__always)
+    func layout(
       negative: Bool, integer: UnsafeRawPointer, integerCount: Int, fraction: UnsafeRawPointer, fractionCount: Int,
       digitsEnd: UnsafeRawPointer?, into buffer: UnsafeMutableRawBufferPointer
     ) -> Int {
@@ -434,8 +431,8 @@ struct NumberPattern: Sendable, Equatable {
     }
 
     /// Copies `text` to `out` at `at`: one 16-byte word when it is that short.
-    @inline(__always)
-    private func put(_ text: Text, into out: UnsafeMutableRawPointer, room: Int, at: inout Int) {
+    @inlinable @inline(__always)
+    func put(_ text: Text, into out: UnsafeMutableRawPointer, room: Int, at: inout Int) {
       assert(text.offset >= Packed.textStart && text.offset + max(16, text.count) <= byteCount)
       assert(at >= 0 && at + max(16, text.count) <= room, "NumberPattern.Packed: a text past the room")
       if text.count <= 16 {
@@ -450,8 +447,8 @@ struct NumberPattern: Sendable, Equatable {
     /// Writes `count` digits from `digits` in the pattern's digits: a run at a time
     /// (``DigitRuns``) when `digitsEnd` says 16 bytes may be read past them, else one
     /// 4-byte word each from the table.
-    @inline(__always)
-    private func putDigits(
+    @inlinable @inline(__always)
+    func putDigits(
       _ digits: UnsafeRawPointer, count: Int, digitsEnd: UnsafeRawPointer?, into out: UnsafeMutableRawPointer,
       room: Int, at: inout Int
     ) {

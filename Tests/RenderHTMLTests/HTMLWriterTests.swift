@@ -7,6 +7,16 @@ import Testing
 @testable import RenderMoney
 
 @Suite struct HTMLWriterTests {
+  /// The constant entity set is the set of the listed entity bytes, and a set of any one
+  /// byte meets it exactly when that byte needs an entity.
+  @Test func entityByteSetIsTheEntityBytes() {
+    #expect(HTMLWriter.entityByteSet == ByteSet(HTMLWriter.entityBytes))
+    for byte in UInt8.min...UInt8.max {
+      #expect(
+        ByteSet([byte]).isDisjoint(with: HTMLWriter.entityByteSet) == !HTMLWriter.entityBytes.contains(byte), "\(byte)")
+    }
+  }
+
   @Test func textEscapesEveryMarkupCharacter() {
     var html = HTMLWriter()
     html.element("p", text: "<script>alert(1)</script> & &amp; \"q\" 'a'")

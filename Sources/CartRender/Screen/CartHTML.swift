@@ -106,8 +106,13 @@ package enum CartHTML {
           if let rows = update?.rows {
             writeRows(rows, money: money, templates: templates, into: &list)
           } else {
-            for item in cart.items {
-              writeItem(item, row: nil, money: money, templates: templates, into: &list)
+            // Read in place: a `for item in` loop, or an item passed as a value even to
+            // a `borrowing` parameter, copies each item out of the array (its five
+            // reference-counted fields retained, then released); the span's elements
+            // are read where they lie, with bounds checks.
+            let items = cart.items.span
+            for index in items.indices {
+              writeItem(items, at: index, money: money, templates: templates, into: &list) { _ in }
               list.newline()
             }
           }
@@ -128,7 +133,9 @@ package enum CartHTML {
     _ rows: [CartUpdate.Row], money: MoneyFormatter, templates: ItemTemplates, into html: inout HTMLWriter
   ) {
     for row in rows {
-      writeItem(row.item, row: row, money: money, templates: templates, into: &html)
+      // A row's item as a span of one (a copy, as the row is): one way of writing items.
+      let item: InlineArray<1, ShoppingCart.Item> = [row.item]
+      writeItem(item.span, at: 0, money: money, templates: templates, into: &html) { writeHints(row, into: &$0) }
       html.newline()
     }
   }
@@ -168,31 +175,33 @@ package enum CartHTML {
     if row.change == .removed { html.attribute("aria-hidden", "true") }
   }
 
-  /// One item, written as a flat run of tags (``HTMLWriter/open(_:class:)`` …
-  /// ``HTMLWriter/end(_:)``) rather than a closure per element: this runs for every item
-  /// of every page.
+  /// One item, `items[index]`, written as a flat run of tags (``HTMLWriter/open(_:class:)``
+  /// … ``HTMLWriter/end(_:)``) rather than a closure per element: this runs for every
+  /// item of every page. The item is read in the span, field by field, never copied
+  /// whole. `hints` writes an updated cart's attributes into the start tag (nothing for a
+  /// plain cart): a closure, not an optional row, which was copied whole (over 200
+  /// bytes) to be tested for nil on every item.
   private static func writeItem(
-    _ item: ShoppingCart.Item, row: CartUpdate.Row?, money: MoneyFormatter,
-    templates: ItemTemplates,
-    into html: inout HTMLWriter
+    _ items: Span<ShoppingCart.Item>, at index: Int, money: MoneyFormatter, templates: ItemTemplates,
+    into html: inout HTMLWriter, hints: (inout HTMLWriter) -> Void
   ) {
     html.start("li")
     html.attribute("class", "item")
-    html.attribute("data-item-id", item.id)
-    if let row { writeHints(row, into: &html) }
+    html.attribute("data-item-id", items[index].id)
+    hints(&html)
     html.endStartTag()
     html.newline()
     html.open("div", class: "item-line")
     html.open("p", class: "item-name merchant")
-    html.isolated(item.name)
+    html.isolated(items[index].name)
     html.end("p")
     html.open("p", class: "price")
-    if item.isAdjusted {
+    if items[index].isAdjusted {
       html.open("span", class: "visually-hidden")
       html.text(templates.priceWasNow) { position, html in
         switch position {
-        case 1: html.text(item.totalPrice, in: money)
-        case 2: html.text(item.payablePrice, in: money)
+        case 1: html.text(items[index].totalPrice, in: money)
+        case 2: html.text(items[index].payablePrice, in: money)
         default: break
         }
       }
@@ -201,26 +210,26 @@ package enum CartHTML {
       html.attribute("aria-hidden", "true")
       html.endStartTag()
       html.open("s")
-      html.text(item.totalPrice, in: money)
+      html.text(items[index].totalPrice, in: money)
       html.end("s")
       html.open("span")
-      html.text(item.payablePrice, in: money)
+      html.text(items[index].payablePrice, in: money)
       html.end("span")
       html.end("span")
     } else {
-      html.text(item.payablePrice, in: money)
+      html.text(items[index].payablePrice, in: money)
     }
     html.end("p")
     html.end("div")
     html.newline()
     html.open("p", class: "quantity")
     html.text(templates.quantity) { position, html in
-      if position == 1 { html.text(count: item.quantity, in: money) }
+      if position == 1 { html.text(count: items[index].quantity, in: money) }
     }
     html.end("p")
     html.newline()
-    writeList(item.descriptions, class: "descriptions", into: &html)
-    writeList(item.details, class: "details", into: &html)
+    writeList(items[index].descriptions, class: "descriptions", into: &html)
+    writeList(items[index].details, class: "details", into: &html)
     html.end("li")
   }
 
