@@ -40,7 +40,7 @@ package struct ReviewFiles: Sendable {
   package func accept(_ item: ReviewItem) -> String? {
     if let refusal = refusal(item.file) { return refusal }
     do {
-      try SnapshotFile.replace(item.file.url, with: item.newBytes)
+      try FileReplacement.replace(item.file.url.path, with: [UInt8](item.newBytes))
     } catch {
       return "cannot write \(item.file.displayPath): "
         + FileErrorText.writing(item.file.url.path, error: error, makesFolders: true)
