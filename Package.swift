@@ -124,7 +124,9 @@ let package = Package(
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "RedisClient",
         "ServedAssets",
-      ]),
+      ],
+      // The Redis store's Lua, embedded by scripts/embed-data (EmbeddedSessionScripts.swift).
+      exclude: ["Sessions/Redis/Scripts"]),
     // Writes the server's CSP hashes (Sources/ServedAssets/ContentHashes.swift and
     // PreviewHashes.swift) from the scripts and style sheets, through `sha256sum`
     // (scripts/embed-data).
