@@ -1,5 +1,6 @@
 import Foundation
 import RedisClient
+import Synchronization
 import Testing
 
 @testable import FallbackServer
@@ -115,5 +116,41 @@ struct RedisJournalTests {
     case .text: #expect(line.contains("routing key \(routingKey)"))
     case .json: #expect(line.contains(#""routing_key":"\#(routingKey)""#))
     }
+  }
+}
+
+/// Calls to one session at once, from one server: no lock is held across Redis, so they
+/// race on the journal's length, and every one lands once.
+@Suite(.enabled(if: TestRedis.shared != nil, "no redis-server installed: scripts/setup installs it"))
+struct RedisRacingCallsTests {
+  @Test func callsAtOnceToOneSessionAllLandOnceEach() throws {
+    let (location, address) = try RedisStoreTests.sharedLocation()
+    let harness = Harness(location: location)
+    let session = try harness.session()
+    let workers = 4
+    let each = 25
+    let statuses = Mutex<[Int]>([])
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      for index in 0..<each {
+        let name = "Item \(worker)-\(index)"
+        let call =
+          #"{"call": "updateShoppingCart", "cart": {"items": [{"id": "A", "name": "\#(name)", "quantity": 1, "totalPrice": 5.00}], "summary": {"summaryLines": [], "total": 5.00}}}"#
+        let status = harness.call(session, call).status
+        statuses.withLock { $0.append(status) }
+      }
+    }
+    #expect(statuses.withLock { $0 } == Array(repeating: 200, count: workers * each))
+    let connection = try RedisConnection(address, milliseconds: 2_000)
+    guard case .array(let entries) = try connection.command(["LRANGE", "tts:s:\(session.id):j", "0", "-1"]) else {
+      Issue.record("no journal")
+      return
+    }
+    let texts = entries.compactMap(\.text)
+    for worker in 0..<workers {
+      for index in 0..<each {
+        #expect(texts.filter { $0.contains("\"Item \(worker)-\(index)\"") }.count == 1, "\(worker)-\(index)")
+      }
+    }
+    #expect(texts.count == 1 + workers * each)
   }
 }

@@ -33,8 +33,12 @@ final class RedisSessionStore: SessionStore {
   static let touchMilliseconds = 1_000
   /// This store's ``touchMilliseconds`` (tests change it, and ``freshMilliseconds``).
   let touch: Duration
-  /// Times a change is tried against a newer state before the store is called unavailable.
+  /// Times a change is tried on a state read from Redis (or loses to a change this
+  /// process has not seen) before the store is called unavailable.
   static let attempts = 16
+  /// Times a change may lose to changes whose newer state this process has kept already
+  /// (each of them landed) before the store is called unavailable.
+  static let yieldLimit = 256
   /// Milliseconds a command may take; longer is the store unavailable.
   static var commandMilliseconds: Int { GuardedRedis.commandMilliseconds }
 
@@ -202,20 +206,24 @@ final class RedisSessionStore: SessionStore {
   private func change<T>(
     id: String, answerKey: String?, readsKept: Bool, _ body: (inout ServedSession) -> T
   ) throws(SessionStoreError) -> T? {
-    // The journal length of the state the last attempt lost on (nil: none lost yet).
-    var lost: Int?
+    // Where the next attempt starts when the last one lost to a change whose newer state
+    // this process has kept already; nil: the kept session when current, else Redis.
+    var next: KeptSessions.Kept?
     // With an Idempotency-Key the answer kept in Redis is read with the session.
     var startsKept = answerKey == nil
-    for _ in 0..<Self.attempts {
+    // Attempts that read Redis or lost to a change this process has not seen, and those
+    // lost to a change it has (mostly its own requests racing): each of the latter is
+    // another change landed, so they have a bound of their own, far enough that requests
+    // racing here do not starve.
+    var tried = 0
+    var yielded = 0
+    while tried < Self.attempts, yielded < Self.yieldLimit {
       let sent = ContinuousClock.now
       var start: KeptSessions.Kept?
       if startsKept {
-        if let lost {
-          start = kept.confirmed(id, newerThan: lost)
-        } else if feed.isSubscribed {
-          start = kept.current(id, now: sent)
-        }
+        start = next ?? (feed.isSubscribed ? kept.current(id, now: sent) : nil)
       }
+      next = nil
       let fromKept = start != nil
       if start == nil {
         guard let read = try load(id: id, answerKey: answerKey, sent: sent) else { return nil }
@@ -230,6 +238,7 @@ final class RedisSessionStore: SessionStore {
       if session.unsaved.isEmpty {
         if fromKept, !readsKept {
           startsKept = false
+          tried += 1
           continue
         }
         let writesActive = active && due(loaded.activeWritten, now: sent)
@@ -257,7 +266,8 @@ final class RedisSessionStore: SessionStore {
           token: nil)
         return result
       case .journalGrew:
-        lost = loaded.length
+        next = kept.confirmed(id, newerThan: loaded.length)
+        if next == nil { tried += 1 } else { yielded += 1 }
       case .noSession:
         kept.forget(id)
         return nil
