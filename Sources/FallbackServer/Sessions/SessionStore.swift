@@ -51,7 +51,8 @@ protocol SessionStore: Sendable {
   var isAvailable: Bool { get }
 
   /// Calls `changed` with a session's id and change counter whenever another server
-  /// changes it (nil: removed), until ``stopWatching()``.
+  /// changes it (nil: removed), and with the id "" when such news may have been lost
+  /// (every waiting request looks again), until ``stopWatching()``.
   func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void)
 
   func stopWatching()
