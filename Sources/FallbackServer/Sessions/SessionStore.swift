@@ -102,9 +102,7 @@ final class MemorySessionStore: SessionStore {
     configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
     now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
   ) throws(SessionStoreError) -> SessionCreation {
-    let session = ServedSession(
-      id: routingKey + "." + SecureToken.make(), customerToken: routingKey + "." + SecureToken.make(),
-      configuration: configuration, now: now)
+    let session = ServedSession(routingKey: routingKey, configuration: configuration, now: now)
     let outcome = state.withLock { state -> SessionCreation? in
       if let idempotency {
         let oldest = now - .seconds(SessionCreation.keyLifetimeSeconds)

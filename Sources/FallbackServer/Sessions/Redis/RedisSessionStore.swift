@@ -91,9 +91,7 @@ final class RedisSessionStore: SessionStore {
     configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
     now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
   ) throws(SessionStoreError) -> SessionCreation {
-    let session = ServedSession(
-      id: routingKey + "." + SecureToken.make(), customerToken: routingKey + "." + SecureToken.make(),
-      configuration: configuration, now: now)
+    let session = ServedSession(routingKey: routingKey, configuration: configuration, now: now)
     let call = CreateScriptCall(
       id: session.id, customerToken: session.customerToken, configuration: source.map(JSONOutput.compact),
       ttlSeconds: idleTimeoutSeconds, nowMilliseconds: Self.wallMilliseconds(), limit: limit,
