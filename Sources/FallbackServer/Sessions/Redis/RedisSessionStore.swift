@@ -219,7 +219,9 @@ final class RedisSessionStore: SessionStore {
       let sent = ContinuousClock.now
       var start: KeptSessions.Kept?
       if startsKept {
-        start = next ?? (feed.isSubscribed ? kept.current(id, now: sent) : nil)
+        // Only the first attempt starts from the kept session: after a lost race it may
+        // still look current (the winner's message not arrived yet).
+        start = next ?? (tried + yielded == 0 && feed.isSubscribed ? kept.current(id, now: sent) : nil)
       }
       next = nil
       let fromKept = start != nil
