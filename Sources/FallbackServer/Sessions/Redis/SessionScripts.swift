@@ -18,9 +18,9 @@ enum SessionScripts {
   static let commit = script("commit")
   static let delete = script("delete")
 
-  /// Embedded at build time; a missing one is a build mistake that
-  /// `SessionScriptsTests` reports, and Redis answers its empty source with an error
-  /// (the store unavailable), never a wrong write.
+  /// Embedded at build time; that each file is there is `RedisSessionScriptsTests`'
+  /// to check (a missing one would run as an empty script, whose `nil` every call reads
+  /// as no session or the store unavailable).
   private static func script(_ name: String) -> RedisScript {
     RedisScript(EmbeddedSessionScripts.files.first { $0.tag == name }?.text ?? "")
   }
