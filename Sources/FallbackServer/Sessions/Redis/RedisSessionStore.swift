@@ -23,6 +23,7 @@ final class RedisSessionStore: SessionStore {
   private let redis: GuardedRedis
   private let kept: KeptSessions
   private let feed: RedisChangeFeed
+  private let turns = SessionTurns()
   /// Told of each journal entry that is not JSON (the server logs it and counts it).
   private let unreadable: @Sendable (SessionJournal.UnreadableEntry) -> Void
 
@@ -193,17 +194,43 @@ final class RedisSessionStore: SessionStore {
   // MARK: Changes
 
   /// Loads the session, runs `body` on it and appends what it changed, again on the newer
-  /// state while another request (here or on another server) changed it meanwhile. As in
-  /// the memory store, only a `body` that sets ``ServedSession/lastActivity`` keeps the
-  /// session alive (its keys' TTL, `tts:live`) and only one that sets
-  /// ``ServedSession/lastCustomerContact`` counts as the customer seen (`tts:seen`); a
-  /// `body` that changes none of these writes nothing. The first attempt starts from the
-  /// kept session when it is current (see the type's notes), a later one from the state
-  /// this process's winning write kept; `readsKept`: a `body` that changes nothing may
-  /// answer from the kept session (a merchant's read is exact: it reads Redis again).
+  /// state while another request (on another server, or here past its turn) changed it
+  /// meanwhile. As in the memory store, only a `body` that sets
+  /// ``ServedSession/lastActivity`` keeps the session alive (its keys' TTL, `tts:live`)
+  /// and only one that sets ``ServedSession/lastCustomerContact`` counts as the customer
+  /// seen (`tts:seen`); a `body` that changes none of these writes nothing. The first
+  /// attempt starts from the kept session when it is current (see the type's notes), a
+  /// later one from the state a winning change here kept; `readsKept`: a `body` that
+  /// changes nothing may answer from the kept session (a merchant's read is exact: it
+  /// reads Redis again). Changes of one session here take turns (``SessionTurns``: no
+  /// lock held while waiting on Redis); a customer's read takes none.
   private func change<T>(
     id: String, answerKey: String?, readsKept: Bool, _ body: (inout ServedSession) -> T
   ) throws(SessionStoreError) -> T? {
+    if readsKept, answerKey == nil {
+      // A read waits for no other request's round trip; one that turns out to write
+      // runs again in its turn.
+      if case .done(let result) = try attempts(id: id, answerKey: nil, readsKept: true, mayWrite: false, body) {
+        return result
+      }
+    }
+    return try turns.inTurn(id, limit: .milliseconds(GuardedRedis.commandMilliseconds)) {
+      () throws(SessionStoreError) -> T? in
+      guard case .done(let result) = try attempts(id: id, answerKey: answerKey, readsKept: readsKept, body)
+      else { return nil }
+      return result
+    }
+  }
+
+  private enum Attempt<T> {
+    case done(T?)
+    /// `mayWrite` was false and `body` wrote.
+    case needsTurn
+  }
+
+  private func attempts<T>(
+    id: String, answerKey: String?, readsKept: Bool, mayWrite: Bool = true, _ body: (inout ServedSession) -> T
+  ) throws(SessionStoreError) -> Attempt<T> {
     // Where the next attempt starts when the last one lost to a change whose newer state
     // this process has kept already; nil: the kept session when current, else Redis.
     var next: KeptSessions.Kept?
@@ -226,10 +253,10 @@ final class RedisSessionStore: SessionStore {
       next = nil
       let fromKept = start != nil
       if start == nil {
-        guard let read = try load(id: id, answerKey: answerKey, sent: sent) else { return nil }
+        guard let read = try load(id: id, answerKey: answerKey, sent: sent) else { return .done(nil) }
         start = read
       }
-      guard let loaded = start else { return nil }
+      guard let loaded = start else { return .done(nil) }
       var session = loaded.session
       let lastSeq = session.lastEventSeq
       let result = body(&session)
@@ -243,8 +270,9 @@ final class RedisSessionStore: SessionStore {
         }
         let writesActive = active && due(loaded.activeWritten, now: sent)
         let writesSeen = seen && due(loaded.seenWritten, now: sent)
-        if !writesActive, !writesSeen { return result }
+        if !writesActive, !writesSeen { return .done(result) }
       }
+      guard mayWrite else { return .needsTurn }
       let call = CommitScriptCall(
         id: id, customerToken: session.customerToken, expectedLength: loaded.length,
         activeTTLSeconds: active ? idleTimeoutSeconds : nil, nowMilliseconds: Self.wallMilliseconds(),
@@ -264,13 +292,13 @@ final class RedisSessionStore: SessionStore {
             session: session, length: length, checked: written,
             activeWritten: active ? written : loaded.activeWritten, seenWritten: seen ? written : loaded.seenWritten),
           token: nil)
-        return result
+        return .done(result)
       case .journalGrew:
         next = kept.confirmed(id, newerThan: loaded.length)
         if next == nil { tried += 1 } else { yielded += 1 }
       case .noSession:
         kept.forget(id)
-        return nil
+        return .done(nil)
       }
     }
     throw .unavailable
