@@ -12,10 +12,11 @@ import Synchronization
 /// session's version. A change is appended by `commit.lua` only when the journal still
 /// has the length it was read at (optimistic concurrency): otherwise the route runs again
 /// on the newer state, which this process's own winning write has kept when it was that
-/// one, or Redis is read. No lock is held while a request waits on Redis: requests for
-/// one session never wait on each other's round trips, and the script alone decides
-/// which of them lands first. The last activity and the customer's last request are
-/// written at most once per ``touchMilliseconds`` when they are all that changed.
+/// one, or Redis is read. No lock is held while a request waits on Redis: this process's
+/// changes of one session take turns (``SessionTurns``, a semaphore per waiting change,
+/// bounded), which spares them lost races, and the script alone decides what lands. The
+/// last activity and the customer's last request are written at most once per
+/// ``touchMilliseconds`` when they are all that changed.
 final class RedisSessionStore: SessionStore {
   let idleTimeoutSeconds: Int
   /// `--events-kept`: what a replayed session keeps.
