@@ -131,7 +131,9 @@ let package = Package(
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "RedisClient",
         "ServedAssets",
-      ]),
+      ],
+      // The Redis store's Lua, embedded by scripts/embed-data (EmbeddedSessionScripts.swift).
+      exclude: ["Sessions/Redis/Scripts"]),
     // Embeds Sources/ServedAssets/Assets with their hashes (EmbeddedAssets.swift) and
     // writes the style sheets' CSP hashes (ContentHashes.swift), through `sha256sum`
     // (scripts/embed-data).

@@ -31,7 +31,8 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
   /// From SIGTERM on: `/healthz` is `503 draining`, nothing waits.
   private let draining = Atomic<Bool>(false)
 
-  /// - Parameter log: receives one line per request (see ``RequestLog``), and nothing else.
+  /// - Parameter log: receives one line per request (see ``RequestLog``), and one per journal
+  ///   entry the Redis store could not read (``SessionJournal/UnreadableEntry``), nothing else.
   package init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
     self.options = options
     self.log = log
@@ -42,17 +43,22 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
     ]
     self.answering = HTTPMiddlewareChain(answering)
     routing = HTTPMiddlewareChain(answering + [MerchantAuthorization(apiKey: options.apiKey)])
+    let format = options.logFormat
+    let target: RedisTarget
     switch options.store {
-    case .memory: store = MemorySessionStore()
-    case .redis(let address):
-      store = RedisSessionStore(
-        address, idleTimeoutSeconds: options.idleTimeoutSeconds, eventsKept: options.eventsKept,
-        observe: { metrics.storeOperation(microseconds: $0) })
-    case .sentinel(let location):
-      store = RedisSessionStore(
-        .sentinel(location), idleTimeoutSeconds: options.idleTimeoutSeconds, eventsKept: options.eventsKept,
-        observe: { metrics.storeOperation(microseconds: $0) })
+    case .memory:
+      store = MemorySessionStore()
+      return
+    case .redis(let address): target = .fixed(address)
+    case .sentinel(let location): target = .sentinel(location)
     }
+    store = RedisSessionStore(
+      target, idleTimeoutSeconds: options.idleTimeoutSeconds, eventsKept: options.eventsKept,
+      observe: { metrics.storeOperation(microseconds: $0) },
+      unreadable: { entry in
+        metrics.unreadableJournalEntry()
+        log(entry.line(format))
+      })
   }
 
   /// Why the store cannot be used (Redis down or unreachable, a refused login, hiredis

@@ -85,6 +85,7 @@ final class Metrics: Sendable {
     var liveStreams = 0
     var longPolls = 0
     var storeErrors = 0
+    var unreadableJournalEntries = 0
     var storeBuckets = [Int](repeating: 0, count: Metrics.bucketMicroseconds.count + 1)
     var storeSumMicroseconds = 0
   }
@@ -138,6 +139,11 @@ final class Metrics: Sendable {
     state.withLock { $0.storeErrors += 1 }
   }
 
+  /// A journal entry in Redis was not JSON and was skipped in a replay.
+  func unreadableJournalEntry() {
+    state.withLock { $0.unreadableJournalEntries += 1 }
+  }
+
   /// The exposition: every family, with what the server reads at scrape time (open
   /// sessions, events dropped) passed in.
   func exposition(sessionsOpen: Int, eventsDropped: Int, refusedPerAddress: Int, draining: Bool) -> String {
@@ -187,6 +193,10 @@ final class Metrics: Sendable {
     }
     family("render_relay_store_errors_total", "counter", "Session store operations that failed.")
     out += "render_relay_store_errors_total \(state.storeErrors)\n"
+    family(
+      "render_relay_store_journal_entries_unreadable_total", "counter",
+      "Session journal entries in Redis that were not JSON, skipped in a replay (each also logged).")
+    out += "render_relay_store_journal_entries_unreadable_total \(state.unreadableJournalEntries)\n"
     family(
       "render_relay_store_operation_duration_seconds", "histogram",
       "Time of one command to the session store, Redis (the memory store sends none).")

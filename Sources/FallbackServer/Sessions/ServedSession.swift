@@ -59,6 +59,14 @@ struct ServedSession: Sendable {
   /// Carts kept for hints.
   static let recentCartLimit = 8
 
+  /// A new session under `routingKey`: its id and its customer token each the routing
+  /// key, a dot and a fresh ``SecureToken``.
+  init(routingKey: String, configuration: SessionConfiguration, now: ContinuousClock.Instant) {
+    self.init(
+      id: routingKey + "." + SecureToken.make(), customerToken: routingKey + "." + SecureToken.make(),
+      configuration: configuration, now: now)
+  }
+
   init(id: String, customerToken: String, configuration: SessionConfiguration, now: ContinuousClock.Instant) {
     self.id = id
     self.customerToken = customerToken

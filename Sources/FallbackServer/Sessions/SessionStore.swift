@@ -51,7 +51,8 @@ protocol SessionStore: Sendable {
   var isAvailable: Bool { get }
 
   /// Calls `changed` with a session's id and change counter whenever another server
-  /// changes it (nil: removed), until ``stopWatching()``.
+  /// changes it (nil: removed), and with the id "" when such news may have been lost
+  /// (every waiting request looks again), until ``stopWatching()``.
   func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void)
 
   func stopWatching()
@@ -101,9 +102,7 @@ final class MemorySessionStore: SessionStore {
     configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
     now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
   ) throws(SessionStoreError) -> SessionCreation {
-    let session = ServedSession(
-      id: routingKey + "." + SecureToken.make(), customerToken: routingKey + "." + SecureToken.make(),
-      configuration: configuration, now: now)
+    let session = ServedSession(routingKey: routingKey, configuration: configuration, now: now)
     let outcome = state.withLock { state -> SessionCreation? in
       if let idempotency {
         let oldest = now - .seconds(SessionCreation.keyLifetimeSeconds)
