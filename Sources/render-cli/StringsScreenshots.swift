@@ -169,29 +169,36 @@ struct StringsScreenshots {
   /// Plain text or a spoken tree as a page: each line in the order and direction the
   /// text gives, each marked string a `span` whose `data-key` names it.
   static func preformatted(_ text: String, _ tag: String) -> String {
-    var body = ""
-    for piece in StringMarkers.pieces(text) {
-      switch piece {
-      case .text(let text):
-        for character in text.unicodeScalars {
-          switch character {
-          case "&": body += "&amp;"
-          case "<": body += "&lt;"
-          case ">": body += "&gt;"
-          default: body.unicodeScalars.append(character)
+    var html = HTMLWriter()
+    html.raw(TrustedHTML(literal: "<!DOCTYPE html>\n"))
+    html.element("html", [.init("lang", tag)]) { html in
+      html.element("head") { head in
+        head.void("meta", [.init("charset", "utf-8")])
+        head.element("style") { style in
+          style.raw(
+            TrustedHTML(
+              literal: """
+                body{margin:16px;background:#fff;color:#111}
+                pre{font:14px/1.6 monospace;white-space:pre-wrap;unicode-bidi:plaintext;margin:0}
+                """))
+        }
+      }
+      html.element("body") { body in
+        body.element("pre") { pre in
+          for piece in StringMarkers.pieces(text) {
+            switch piece {
+            case .text(let text): pre.text(text)
+            case .start(let key):
+              pre.start("span")
+              pre.attribute("data-key", key.rawValue)
+              pre.endStartTag()
+            case .end: pre.end("span")
+            }
           }
         }
-      case .start(let key): body += "<span data-key=\"\(key.rawValue)\">"
-      case .end: body += "</span>"
       }
     }
-    return """
-      <!DOCTYPE html>
-      <html lang="\(tag)"><head><meta charset="utf-8"><style>
-      body{margin:16px;background:#fff;color:#111}
-      pre{font:14px/1.6 monospace;white-space:pre-wrap;unicode-bidi:plaintext;margin:0}
-      </style></head><body><pre>\(body)</pre></body></html>
-      """
+    return html.output
   }
 
   /// Finds every marked string (marks in the page's text, or `data-key` spans), outlines

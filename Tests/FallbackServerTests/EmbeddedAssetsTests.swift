@@ -13,6 +13,10 @@ import Testing
     "live.js": (EmbeddedAssets.liveJS, EmbeddedAssets.liveJSSHA256),
     "controls.js": (EmbeddedAssets.controlsJS, EmbeddedAssets.controlsJSSHA256),
     "controls.css": (EmbeddedAssets.controlsCSS, EmbeddedAssets.controlsCSSSHA256),
+    "review.js": (EmbeddedAssets.reviewJS, EmbeddedAssets.reviewJSSHA256),
+    "review.css": (EmbeddedAssets.reviewCSS, EmbeddedAssets.reviewCSSSHA256),
+    "strings-review.js": (EmbeddedAssets.stringsReviewJS, EmbeddedAssets.stringsReviewJSSHA256),
+    "strings-review.css": (EmbeddedAssets.stringsReviewCSS, EmbeddedAssets.stringsReviewCSSSHA256),
   ]
 
   @Test func theGeneratedAssetsAreTheFilesBytesAndHashes() throws {
@@ -33,5 +37,11 @@ import Testing
     #expect(PreviewAssets.script == EmbeddedAssets.controlsJS.description)
     #expect(PreviewHashes.script == EmbeddedAssets.controlsJSSHA256)
     #expect(PreviewHashes.style == EmbeddedAssets.controlsCSSSHA256)
+    #expect(ReviewAssets.script == EmbeddedAssets.reviewJS.description)
+    #expect(ReviewHashes.script == EmbeddedAssets.reviewJSSHA256)
+    #expect(ReviewHashes.style == EmbeddedAssets.reviewCSSSHA256)
+    #expect(StringsReviewAssets.script == EmbeddedAssets.stringsReviewJS.description)
+    #expect(StringsReviewHashes.script == EmbeddedAssets.stringsReviewJSSHA256)
+    #expect(StringsReviewHashes.style == EmbeddedAssets.stringsReviewCSSSHA256)
   }
 }
