@@ -3,6 +3,7 @@ import RedisClient
 import Testing
 
 @testable import FallbackServer
+@testable import SessionStores
 
 /// How `--store` logs in: `redis://:PASSWORD@…`, the usual form of a password-only URL
 /// (the Redis URI scheme, `redis-cli -u`), sends `AUTH PASSWORD`, not an empty user name.

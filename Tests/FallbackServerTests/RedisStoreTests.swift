@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import FallbackServer
+@testable import SessionStores
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
