@@ -2,7 +2,6 @@ import Foundation
 import RenderCore
 import Testing
 
-@testable import FallbackServer
 @testable import ServedAssets
 @testable import SessionStores
 

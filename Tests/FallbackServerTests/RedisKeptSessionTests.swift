@@ -5,7 +5,6 @@ import SessionReplay
 import Synchronization
 import Testing
 
-@testable import FallbackServer
 @testable import SessionStores
 
 /// The Redis store's kept sessions: a customer's request that changes nothing asks Redis

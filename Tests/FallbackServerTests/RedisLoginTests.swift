@@ -2,7 +2,6 @@ import Foundation
 import RedisClient
 import Testing
 
-@testable import FallbackServer
 @testable import SessionStores
 
 /// How `--store` logs in: `redis://:PASSWORD@…`, the usual form of a password-only URL

@@ -5,7 +5,6 @@ import RenderCore
 import Synchronization
 import Testing
 
-@testable import FallbackServer
 @testable import SessionStores
 
 #if canImport(FoundationNetworking)

@@ -2,7 +2,6 @@ import Foundation
 import RedisClient
 import Testing
 
-@testable import FallbackServer
 @testable import SessionStores
 
 /// `--store redis-sentinel://…` as read from the command line, and a store whose

@@ -2,7 +2,6 @@ import Foundation
 import RedisClient
 import Synchronization
 
-@testable import FallbackServer
 @testable import SessionStores
 
 /// The stores the route tests run against: memory, and Redis when `redis-server` is
