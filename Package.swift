@@ -125,15 +125,22 @@ let package = Package(
     // page, each accepted (its golden file written) or rejected by a person.
     .target(
       name: "SnapshotReview", dependencies: ["HTTPServer", "ServedAssets", "SnapshotFiles", "FormRender", "RenderCore"]),
-    // The relay server (`render-cli serve`): routes, session store, live updates.
+    // The relay's session stores behind one protocol: the served session, the memory store,
+    // the `--store` URL and the Redis store. Apart from the routes: they change for other
+    // reasons and are tested on their own.
+    .target(
+      name: "SessionStores",
+      dependencies: ["RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "RedisClient"],
+      // The Redis store's Lua, embedded by scripts/embed-data (EmbeddedSessionScripts.swift).
+      exclude: ["Redis/Scripts"]),
+    // The relay server (`render-cli serve`): routes, middleware, live updates, composed
+    // over a session store.
     .target(
       name: "FallbackServer",
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "HTTPServer", "RedisClient",
-        "ServedAssets",
-      ],
-      // The Redis store's Lua, embedded by scripts/embed-data (EmbeddedSessionScripts.swift).
-      exclude: ["Sessions/Redis/Scripts"]),
+        "ServedAssets", "SessionStores",
+      ]),
     // Embeds Sources/ServedAssets/Assets with their hashes (EmbeddedAssets.swift) and
     // writes the style sheets' CSP hashes (ContentHashes.swift), through `sha256sum`
     // (scripts/embed-data).
@@ -143,7 +150,7 @@ let package = Package(
       dependencies: [
         "RenderCore", "CartRender", "FormRender", "StatusRender", "SessionReplay", "FallbackServer", "SnapshotFiles",
         "StringCatalog", "PixelSnapshots", "HeadlessBrowser", "PixelDiff", "LivePreview", "HTTPServer", "ServedAssets",
-        "SnapshotReview",
+        "SnapshotReview", "SessionStores",
       ]),
     // The relay's merchant API for a merchant's Swift code, over FoundationNetworking:
     // its own light models, none of the engine (docs/ARCHITECTURE.md).
@@ -212,8 +219,8 @@ let package = Package(
     .testTarget(
       name: "FallbackServerTests",
       dependencies: [
-        "FallbackServer", "HTTPServer", "RedisClient", "ServedAssets", "LivePreview", "SessionReplay", "CartRender",
-        "FormRender", "RenderCore",
+        "FallbackServer", "SessionStores", "HTTPServer", "RedisClient", "ServedAssets", "LivePreview", "SessionReplay",
+        "CartRender", "FormRender", "RenderCore",
       ]),
     .testTarget(name: "RedisClientTests", dependencies: ["RedisClient"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

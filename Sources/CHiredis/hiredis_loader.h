@@ -4,7 +4,7 @@
 // into every process, `render-cli cart` too. The library's header gives the types; its
 // functions are called through pointers resolved once, typed from its declarations
 // (__typeof__). The tts_redis_ functions take the arguments of the redis function each
-// names. Only Sources/FallbackServer/Sessions/RedisConnection.swift uses this module.
+// names. Only Sources/RedisClient/RedisConnection.swift uses this module.
 #ifndef HIREDIS_LOADER_H
 #define HIREDIS_LOADER_H
 #include <dlfcn.h>

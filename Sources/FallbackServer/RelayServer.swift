@@ -4,6 +4,7 @@ import HTTPServer
 import RedisClient
 import RenderCore
 import ServedAssets
+import SessionStores
 import Synchronization
 
 /// The relay server of `docs/SERVER.md`: the merchant API, the customer's pages and

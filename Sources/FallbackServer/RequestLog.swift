@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import RenderCore
+import SessionStores
 
 /// The log line of one request (standard error): method, path, status, microseconds:
 /// `GET /c/k7Qz.… 200 183µs`. Session ids and customer tokens keep only their routing
@@ -86,5 +87,23 @@ enum RequestLog {
     let secret = segments[0] == "c" ? segments[1] : segments[2]
     guard secret.hasSuffix(".…") else { return nil }
     return String(secret.dropLast(2))
+  }
+}
+
+extension SessionJournal.UnreadableEntry {
+  /// The server log's line for it, in the request log's format.
+  func line(_ format: ServerOptions.LogFormat) -> String {
+    let key = RequestLog.visible(String(routingKey.prefix(32)))
+    switch format {
+    case .text:
+      return "session store: journal entry \(position) of a session of routing key \(key) is not JSON "
+        + "(\(bytes) bytes): skipped"
+    case .json:
+      let members: [(String, String)] = [
+        ("time", JSONOutput.quoted(Date.now.formatted(.iso8601))), ("event", #""journal_entry_unreadable""#),
+        ("routing_key", JSONOutput.quoted(key)), ("position", String(position)), ("bytes", String(bytes)),
+      ]
+      return "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
   }
 }

@@ -1,4 +1,5 @@
 import ServedAssets
+import SessionStores
 
 /// Everything `render-cli serve` can be told, with the defaults of `docs/SERVER.md`: the
 /// one place they are written (the command line fills these, and ``HTTPDaemon`` is

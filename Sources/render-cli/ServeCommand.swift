@@ -1,5 +1,6 @@
 import FallbackServer
 import Foundation
+import SessionStores
 
 /// `render-cli serve`'s options: the server's own, which the command line fills; the API
 /// key comes from the environment when it runs (``ServeCommand/run(_:environment:)``).

@@ -2,8 +2,8 @@ import Foundation
 import RenderCore
 import Testing
 
-@testable import FallbackServer
 @testable import ServedAssets
+@testable import SessionStores
 
 /// The customer's pages: headers, hints against what the page showed, the live stream,
 /// and the form round trip with its request token.

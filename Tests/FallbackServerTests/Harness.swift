@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import FallbackServer
+@testable import SessionStores
 
 /// A server driven through ``RelayServer/respond(to:)``, without a socket, with a
 /// merchant's helpers; and the log lines it wrote.

@@ -5,7 +5,7 @@ import SessionReplay
 import Synchronization
 import Testing
 
-@testable import FallbackServer
+@testable import SessionStores
 
 /// The Redis store's kept sessions: a customer's request that changes nothing asks Redis
 /// nothing while the kept session is fresh; a message from another server makes it stale

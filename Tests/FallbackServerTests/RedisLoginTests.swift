@@ -2,7 +2,7 @@ import Foundation
 import RedisClient
 import Testing
 
-@testable import FallbackServer
+@testable import SessionStores
 
 /// How `--store` logs in: `redis://:PASSWORD@…`, the usual form of a password-only URL
 /// (the Redis URI scheme, `redis-cli -u`), sends `AUTH PASSWORD`, not an empty user name.

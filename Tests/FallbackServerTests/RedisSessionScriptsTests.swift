@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import FallbackServer
+@testable import SessionStores
 
 /// The Redis store's Lua scripts: embedded as their files say, naming no key themselves,
 /// their typed arguments in the order the scripts read them; and a journal entry that
@@ -11,7 +12,7 @@ import Testing
 struct RedisSessionScriptsTests {
   static let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/FallbackServer/Sessions/Redis/Scripts")
+    .appendingPathComponent("Sources/SessionStores/Redis/Scripts")
 
   static func sources() throws -> [(tag: String, text: String)] {
     let names = try FileManager.default.contentsOfDirectory(atPath: scriptsDirectory.path)

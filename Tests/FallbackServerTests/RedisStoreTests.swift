@@ -5,7 +5,7 @@ import RenderCore
 import Synchronization
 import Testing
 
-@testable import FallbackServer
+@testable import SessionStores
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -3,6 +3,7 @@ import RedisClient
 import Testing
 
 @testable import FallbackServer
+@testable import SessionStores
 
 /// `/metrics` counts a refusal under the limit that made it, read from what the route
 /// decided, not from the status it answered with: a session store that does not answer

@@ -2,7 +2,7 @@ import Foundation
 import RedisClient
 import Testing
 
-@testable import FallbackServer
+@testable import SessionStores
 
 /// `--store redis-sentinel://…` as read from the command line, and a store whose
 /// sentinels do not answer (the failover itself: scripts/test-server-sentinel).

@@ -2,7 +2,7 @@ import Foundation
 import RedisClient
 import Synchronization
 
-@testable import FallbackServer
+@testable import SessionStores
 
 /// The stores the route tests run against: memory, and Redis when `redis-server` is
 /// installed (otherwise the Redis runs are left out, saying so once on standard error).

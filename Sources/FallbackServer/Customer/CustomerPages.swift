@@ -4,6 +4,7 @@ import HTTPServer
 import RenderCore
 import ServedAssets
 import SessionReplay
+import SessionStores
 import StatusRender
 
 /// The customer's side (`/c/{token}…`): the current screen as a page, the form's post,

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import RenderCore
 import SessionReplay
+import SessionStores
 
 /// The merchant API (`/v1/sessions…`): JSON in, JSON out, after the key was checked.
 extension RelayServer {

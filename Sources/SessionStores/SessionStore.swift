@@ -9,7 +9,7 @@ import Synchronization
 /// `body` may run more than once (a shared store runs it again on the session's newer
 /// state when another server changed it meanwhile), so it does nothing but read and
 /// change the session it is given.
-protocol SessionStore: Sendable {
+package protocol SessionStore: Sendable {
   /// Makes a session whose id and customer token both start with `routingKey`.
   /// - Parameter source: the configuration's JSON as the merchant sent it; nil for the default.
   /// - Parameter idempotency: the request's `Idempotency-Key` and fingerprint: a key
@@ -59,13 +59,13 @@ protocol SessionStore: Sendable {
 }
 
 extension SessionStore {
-  func withSession<T>(id: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
+  package func withSession<T>(id: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
     try withSession(id: id, answerKey: nil, body)
   }
 }
 
 /// What `POST /v1/sessions` made.
-enum SessionCreation {
+package enum SessionCreation {
   case created(ServedSession)
   /// The request's `Idempotency-Key` made this session before (`fingerprint`: that
   /// request's).
@@ -78,7 +78,7 @@ enum SessionCreation {
 }
 
 /// Why a store could not do what it was asked.
-enum SessionStoreError: Error, Equatable {
+package enum SessionStoreError: Error, Equatable {
   /// `--max-sessions` are open.
   case full
   /// The store did not answer (Redis down, unreachable, or failing over): nothing was changed.
@@ -87,7 +87,7 @@ enum SessionStoreError: Error, Equatable {
 
 /// Every session of this process, in memory, behind one lock (`Mutex`): `render-cli
 /// serve`'s default store. A session lives as long as this process.
-final class MemorySessionStore: SessionStore {
+package final class MemorySessionStore: SessionStore {
   private struct State {
     var sessions: [String: ServedSession] = [:]
     /// Customer token → session id.
@@ -98,7 +98,9 @@ final class MemorySessionStore: SessionStore {
 
   private let state = Mutex(State())
 
-  func create(
+  package init() {}
+
+  package func create(
     configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
     now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
   ) throws(SessionStoreError) -> SessionCreation {
@@ -123,7 +125,7 @@ final class MemorySessionStore: SessionStore {
     return outcome
   }
 
-  func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) -> T? {
+  package func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) -> T? {
     state.withLock { state in
       // Taken out and put back, so the session is changed in place, never copied.
       guard var session = state.sessions.removeValue(forKey: id) else { return nil }
@@ -136,7 +138,7 @@ final class MemorySessionStore: SessionStore {
     }
   }
 
-  func withSession<T>(token: String, _ body: (inout ServedSession) -> T) -> T? {
+  package func withSession<T>(token: String, _ body: (inout ServedSession) -> T) -> T? {
     state.withLock { state in
       guard let id = state.tokens[token], var session = state.sessions.removeValue(forKey: id) else { return nil }
       defer {
@@ -148,12 +150,12 @@ final class MemorySessionStore: SessionStore {
     }
   }
 
-  func configuration(id: String) -> SessionConfiguration? {
+  package func configuration(id: String) -> SessionConfiguration? {
     state.withLock { $0.sessions[id]?.configuration }
   }
 
   @discardableResult
-  func remove(id: String) -> Bool {
+  package func remove(id: String) -> Bool {
     state.withLock { state in
       guard let session = state.sessions.removeValue(forKey: id) else { return false }
       state.tokens[session.customerToken] = nil
@@ -162,7 +164,7 @@ final class MemorySessionStore: SessionStore {
     }
   }
 
-  func removeIdle(before cutoff: ContinuousClock.Instant) -> [String] {
+  package func removeIdle(before cutoff: ContinuousClock.Instant) -> [String] {
     state.withLock { state in
       let idle = state.sessions.values.filter { $0.lastActivity < cutoff }
       for session in idle {
@@ -174,7 +176,9 @@ final class MemorySessionStore: SessionStore {
     }
   }
 
-  func disconnectAbsent(before cutoff: ContinuousClock.Instant, eventsKept: Int) -> [(id: String, changes: UInt64)] {
+  package func disconnectAbsent(
+    before cutoff: ContinuousClock.Instant, eventsKept: Int
+  ) -> [(id: String, changes: UInt64)] {
     state.withLock { state in
       var disconnected: [(id: String, changes: UInt64)] = []
       for id in state.sessions.keys {
@@ -189,13 +193,13 @@ final class MemorySessionStore: SessionStore {
     }
   }
 
-  var count: Int { state.withLock { $0.sessions.count } }
+  package var count: Int { state.withLock { $0.sessions.count } }
 
   /// Memory is always there.
-  var isAvailable: Bool { true }
+  package var isAvailable: Bool { true }
 
   /// No other server changes this process's sessions.
-  func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void) {}
+  package func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void) {}
 
-  func stopWatching() {}
+  package func stopWatching() {}
 }

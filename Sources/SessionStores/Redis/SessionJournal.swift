@@ -4,34 +4,18 @@ import RenderCore
 
 /// A session as its journal in Redis says: the configuration the session was made with,
 /// then each entry replayed in order (``ServedSession/replay(_:eventsKept:)``).
-enum SessionJournal {
+package enum SessionJournal {
   /// A journal entry that is not JSON (written by something else than this server, or
   /// damaged): skipped, so the session replays without it, and reported, since what the
   /// session shows then differs from what was acknowledged.
-  struct UnreadableEntry: Equatable, Sendable {
+  package struct UnreadableEntry: Equatable, Sendable {
     /// The session's routing key (not secret, as in the request log); never its id.
-    var routingKey: String
+    package var routingKey: String
     /// The entry's place in the journal, from 0.
-    var position: Int
+    package var position: Int
     /// The entry's length in bytes; its content is never shown (it is what the customer
     /// typed, or the merchant's cart).
-    var bytes: Int
-
-    /// The server log's line for it, in the request log's format.
-    func line(_ format: ServerOptions.LogFormat) -> String {
-      let key = RequestLog.visible(String(routingKey.prefix(32)))
-      switch format {
-      case .text:
-        return "session store: journal entry \(position) of a session of routing key \(key) is not JSON "
-          + "(\(bytes) bytes): skipped"
-      case .json:
-        let members: [(String, String)] = [
-          ("time", JSONOutput.quoted(Date.now.formatted(.iso8601))), ("event", #""journal_entry_unreadable""#),
-          ("routing_key", JSONOutput.quoted(key)), ("position", String(position)), ("bytes", String(bytes)),
-        ]
-        return "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-      }
-    }
+    package var bytes: Int
   }
 
   /// A new session with the configuration as stored ("" for the default); nil when it

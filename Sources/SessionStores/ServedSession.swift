@@ -11,17 +11,17 @@ import Synchronization
 ///
 /// Everything the customer shared lives only in ``events`` (and, with a shared store, in
 /// the session's journal there) and goes with the session.
-struct ServedSession: Sendable {
+package struct ServedSession: Sendable {
   /// The merchant's id: `{routingKey}.{128-bit token}`.
-  let id: String
+  package let id: String
   /// The customer's token in `/c/{token}`: `{routingKey}.{another 128-bit token}`.
-  let customerToken: String
-  let configuration: SessionConfiguration
-  private(set) var rules: CustomerSession
+  package let customerToken: String
+  package let configuration: SessionConfiguration
+  package private(set) var rules: CustomerSession
   /// Grows by one whenever the customer's screen changes; pages carry it.
-  private(set) var screenVersion: UInt64 = 1
+  package private(set) var screenVersion: UInt64 = 1
   /// Grows with every change a waiting request may care about (events, screen).
-  private(set) var changes: UInt64 = 0
+  package private(set) var changes: UInt64 = 0
   /// `{"seq": …, …}` objects, oldest first, at most the server's `eventsKept`.
   private(set) var events: [(seq: Int, json: JSONValue)] = []
   private var lastSeq = 0
@@ -29,18 +29,18 @@ struct ServedSession: Sendable {
   /// the next cart with animation hints against it.
   private(set) var recentCarts: [(version: UInt64, cart: ShoppingCart)] = []
   /// The open form's request token (server-made, 128 bits); nil when no form is open.
-  private(set) var formToken: String?
+  package private(set) var formToken: String?
   /// The customer's page has been opened (`connected` and `ready` were sent).
-  private(set) var customerArrived = false
+  package private(set) var customerArrived = false
   /// `close` was called: every later call is refused.
-  private(set) var isClosed = false
+  package private(set) var isClosed = false
   /// The customer's page went away (`disconnected` was sent): the seeds' rules refuse
   /// every call but `close`.
   private(set) var isDisconnected = false
-  var lastActivity: ContinuousClock.Instant
+  package var lastActivity: ContinuousClock.Instant
   /// The customer's last request (a page, a post, a live-update stream, which a page
   /// with script keeps open or reopens every 25 s at most).
-  var lastCustomerContact: ContinuousClock.Instant
+  package var lastCustomerContact: ContinuousClock.Instant
   /// What changed the session since a store last saved it, one journal entry per change
   /// in order (see ``replay(_:eventsKept:)``): a shared store appends them to the
   /// session's journal, from which any server rebuilds the session; the memory store
@@ -49,12 +49,12 @@ struct ServedSession: Sendable {
   /// The answers of calls made with an `Idempotency-Key`, by key: the request's
   /// fingerprint, a line feed, the answer's body. A shared store holds them beside the
   /// session and gives a route the one its request names.
-  private(set) var answers: [String: String] = [:]
+  package private(set) var answers: [String: String] = [:]
   /// Answers kept since a store last saved the session (saved with ``unsaved``).
   var unsavedAnswers: [(key: String, value: String)] = []
 
   /// The session no longer changes for the customer: closed or disconnected.
-  var hasEnded: Bool { isClosed || isDisconnected }
+  package var hasEnded: Bool { isClosed || isDisconnected }
 
   /// Carts kept for hints.
   static let recentCartLimit = 8
@@ -95,7 +95,7 @@ struct ServedSession: Sendable {
   }
 
   /// The customer opened the page for the first time: `connected`, then `ready`.
-  mutating func arrive(eventsKept: Int) {
+  package mutating func arrive(eventsKept: Int) {
     guard !customerArrived, !isClosed else { return }
     customerArrived = true
     unsaved.append(.object([("arrive", .bool(true))]))
@@ -114,7 +114,7 @@ struct ServedSession: Sendable {
   ///   - formToken: the open form's token when a journal's `request` is replayed; nil
   ///     makes a new one.
   /// - Throws: ``CustomerSessionError``; the session is unchanged then.
-  mutating func apply(
+  package mutating func apply(
     _ step: SessionStep, eventsKept: Int, answer: JSONValue? = nil, line: JSONValue? = nil,
     formToken token: String? = nil
   ) throws(CustomerSessionError) {
@@ -184,7 +184,7 @@ struct ServedSession: Sendable {
 
   /// Keeps the answer to a call made with an `Idempotency-Key`: a later request with the
   /// key gets it again.
-  mutating func keep(answer value: String, forKey key: String) {
+  package mutating func keep(answer value: String, forKey key: String) {
     answers[key] = value
     unsavedAnswers.append((key, value))
   }
@@ -196,17 +196,17 @@ struct ServedSession: Sendable {
   var lastEventSeq: Int { lastSeq }
 
   /// Events with a sequence number above `after`, oldest first.
-  func events(after: Int) -> [JSONValue] {
+  package func events(after: Int) -> [JSONValue] {
     events.filter { $0.seq > after }.map(\.json)
   }
 
   /// The cart the page showing screen `version` saw, if it showed a recent cart.
-  func cart(shownAt version: UInt64) -> ShoppingCart? {
+  package func cart(shownAt version: UInt64) -> ShoppingCart? {
     recentCarts.last { $0.version == version }?.cart
   }
 
   /// Events dropped by ``record(_:eventsKept:)`` in this process, for `/metrics`.
-  static let eventsDropped = Atomic<Int>(0)
+  package static let eventsDropped = Atomic<Int>(0)
 
   /// Appends `{"seq": N, …members}`, dropping the oldest beyond `eventsKept`.
   private mutating func record(_ event: JSONValue, eventsKept: Int) {

@@ -3,8 +3,8 @@ import Foundation
 /// Unguessable tokens: 128 bits from the system's secure random source
 /// (`SystemRandomNumberGenerator`, which reads `getrandom(2)` on Linux), in base64url
 /// without padding (RFC 4648 §5): 22 characters of `A–Z a–z 0–9 - _`.
-enum SecureToken {
-  static func make() -> String {
+package enum SecureToken {
+  package static func make() -> String {
     var generator = SystemRandomNumberGenerator()
     var bytes: [UInt8] = []
     for _ in 0..<2 {

@@ -17,7 +17,7 @@ import Synchronization
 /// bounded), which spares them lost races, and the script alone decides what lands. The
 /// last activity and the customer's last request are written at most once per
 /// ``touchMilliseconds`` when they are all that changed.
-final class RedisSessionStore: SessionStore {
+package final class RedisSessionStore: SessionStore {
   let idleTimeoutSeconds: Int
   /// `--events-kept`: what a replayed session keeps.
   let eventsKept: Int
@@ -64,7 +64,7 @@ final class RedisSessionStore: SessionStore {
   /// - Parameters:
   ///   - observe: told how long each command took, in microseconds (the server's metrics).
   ///   - unreadable: told of each journal entry that is not JSON.
-  init(
+  package init(
     _ target: RedisTarget, idleTimeoutSeconds: Int, eventsKept: Int,
     observe: @escaping @Sendable (Int) -> Void = { _ in },
     unreadable: @escaping @Sendable (SessionJournal.UnreadableEntry) -> Void = { _ in },
@@ -80,16 +80,16 @@ final class RedisSessionStore: SessionStore {
   }
 
   /// Connects and asks `PING`: how `serve` checks the store before listening.
-  func check() throws(RedisFailure) {
+  package func check() throws(RedisFailure) {
     let reply = try pool.command(["PING"])
     if case .error(let text) = reply { throw RedisFailure(description: "\(pool.target): \(text)") }
   }
 
-  var isAvailable: Bool { (try? redis.run(["PING"])) == .status("PONG") }
+  package var isAvailable: Bool { (try? redis.run(["PING"])) == .status("PONG") }
 
   // MARK: Sessions
 
-  func create(
+  package func create(
     configuration: SessionConfiguration, source: JSONValue?, routingKey: String, limit: Int,
     now: ContinuousClock.Instant, idempotency: (key: String, fingerprint: String)?
   ) throws(SessionStoreError) -> SessionCreation {
@@ -110,13 +110,14 @@ final class RedisSessionStore: SessionStore {
     }
   }
 
-  func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T) throws(SessionStoreError)
+  package func withSession<T>(id: String, answerKey: String?, _ body: (inout ServedSession) -> T)
+    throws(SessionStoreError)
     -> T?
   {
     try change(id: id, answerKey: answerKey, readsKept: false, body)
   }
 
-  func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
+  package func withSession<T>(token: String, _ body: (inout ServedSession) -> T) throws(SessionStoreError) -> T? {
     var id = kept.id(forToken: token)
     if id == nil {
       switch try redis.run(["GET", RedisKeys.token(token)]) {
@@ -128,14 +129,14 @@ final class RedisSessionStore: SessionStore {
     return try change(id: id, answerKey: nil, readsKept: true, body)
   }
 
-  func configuration(id: String) throws(SessionStoreError) -> SessionConfiguration? {
+  package func configuration(id: String) throws(SessionStoreError) -> SessionConfiguration? {
     if let configuration = kept.any(id)?.session.configuration { return configuration }
     return try change(id: id, answerKey: nil, readsKept: false) { $0.configuration }
   }
 
   /// Reads the keys the session's hash names (its customer token's, its Idempotency-Key's),
   /// then removes them all in one script, which passes every key it deletes in `KEYS`.
-  func remove(id: String) throws(SessionStoreError) -> Bool {
+  package func remove(id: String) throws(SessionStoreError) -> Bool {
     guard case .array(let fields) = try redis.run(["HMGET", RedisKeys.meta(id), "token", "created"]), fields.count == 2,
       let token = fields[0].text
     else {
@@ -149,9 +150,11 @@ final class RedisSessionStore: SessionStore {
   }
 
   /// Redis forgets idle sessions itself (the keys' TTL).
-  func removeIdle(before cutoff: ContinuousClock.Instant) -> [String] { [] }
+  package func removeIdle(before cutoff: ContinuousClock.Instant) -> [String] { [] }
 
-  func disconnectAbsent(before cutoff: ContinuousClock.Instant, eventsKept: Int) -> [(id: String, changes: UInt64)] {
+  package func disconnectAbsent(
+    before cutoff: ContinuousClock.Instant, eventsKept: Int
+  ) -> [(id: String, changes: UInt64)] {
     let cutoffWall = Self.wallMilliseconds() - Self.milliseconds(ContinuousClock.now - cutoff)
     guard
       case .array(let found)? = try? redis.run([
@@ -182,7 +185,7 @@ final class RedisSessionStore: SessionStore {
     return disconnected
   }
 
-  var count: Int {
+  package var count: Int {
     let wall = Self.wallMilliseconds()
     guard
       case .integer(let count)? = try? redis.run([
@@ -357,9 +360,9 @@ final class RedisSessionStore: SessionStore {
 
   // MARK: Change feed
 
-  func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void) { feed.watch(changed) }
+  package func watch(_ changed: @escaping @Sendable (String, UInt64?) -> Void) { feed.watch(changed) }
 
-  func stopWatching() { feed.stop() }
+  package func stopWatching() { feed.stop() }
 
   /// The subscriber is connected (and so kept sessions may be fresh).
   var isSubscribed: Bool { feed.isSubscribed }
