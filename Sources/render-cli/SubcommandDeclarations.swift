@@ -600,9 +600,10 @@ enum SubcommandDeclarations {
       OptionDeclaration(
         "--review",
         help: """
-          Compare only (write nothing), then serve a page on
-          127.0.0.1 showing each file that differs or is new:
-          golden, new and diff side by side; accepting one
+          Compare only (no golden file is recorded; a differing
+          PNG leaves its .actual.png and .diff.png), then serve a
+          page on 127.0.0.1 showing each file that differs or is
+          new: golden, new and diff side by side; accepting one
           writes its golden file. Ends with Done or Ctrl-C.
           """
       ) { options in options.review = true },
