@@ -184,8 +184,10 @@ import Testing
       Self.post(run.server, "/done", "", token: "guess"),
     ]
     #expect(refusals.map(\.status) == Array(repeating: 403, count: refusals.count))
-    #expect(refusals[1].text == "Refused: the form's token is not this review's; reload the review page.\n")
-    #expect(refusals[4].text == "Refused: this post does not come from the review page.\n")
+    #expect(refusals[1].text == "Refused: the token is not this run's; reload the review page.\n")
+    #expect(
+      refusals[4].text
+        == "Refused: the request comes from another site (Sec-Fetch-Site: cross-site); reload the review page.\n")
     // A state change is a POST: a GET (a link, an image another page embeds) changes nothing.
     let get =
       run.server.respond(
