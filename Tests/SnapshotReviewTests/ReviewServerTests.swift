@@ -277,6 +277,25 @@ import Testing
     }
   }
 
+  /// `--dir` as a person types it: a doubled slash, a `.` or a `..` in the folder's own
+  /// path names the same folder, and its golden files are written there.
+  @Test func aFolderNamedWithDotsOrDoubledSlashesIsStillTheFolder() throws {
+    let parent = try Fixtures.temporaryFolder()
+    try FileManager.default.createDirectory(at: parent.appending(path: "x"), withIntermediateDirectories: true)
+    for (index, given) in [parent.path + "//golden/", parent.path + "/./golden", parent.path + "/x/../golden"]
+      .enumerated()
+    {
+      let directory = URL(fileURLWithPath: given)
+      let name = "fr-FR.\(index).txt"
+      let item = ReviewItem(
+        subject: "cart", localeTag: "fr-FR", variant: "text",
+        file: SnapshotFile(url: directory.appending(path: "cart").appending(path: name), displayPath: name),
+        content: .text(golden: nil, new: "Total \(index)\n", diff: ""))
+      #expect(ReviewFiles(directory: directory).accept(item) == nil, "\(given)")
+      #expect(Fixtures.read(parent.appending(path: "golden/cart/" + name)) == "Total \(index)\n", "\(given)")
+    }
+  }
+
   @Test func aScreenFolderThatIsALinkIsNotWrittenThrough() throws {
     let elsewhere = try Fixtures.temporaryFolder()
     let run = try Self.run()
