@@ -54,12 +54,14 @@ package struct ReviewFiles: Sendable {
     return nil
   }
 
-  /// Leaves the golden file as it is and removes what the run left beside it.
+  /// Leaves the golden file as it is and removes what the run left beside it, when the
+  /// golden file is one accepting could write: nothing is removed through a linked folder.
   package func reject(_ item: ReviewItem) {
     removeLeftovers(item)
   }
 
   private func removeLeftovers(_ item: ReviewItem) {
+    guard refusal(item.file) == nil else { return }
     let folder = item.file.url.deletingLastPathComponent().path
     for url in item.leftovers where url.deletingLastPathComponent().path == folder {
       try? FileManager.default.removeItem(at: url)

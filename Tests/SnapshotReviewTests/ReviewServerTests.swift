@@ -310,6 +310,22 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
   }
 
+  /// Rejecting removes what the run left beside a golden file only inside the folder: a
+  /// screen folder that is a link leads elsewhere, and nothing there is removed.
+  @Test func rejectingRemovesNothingThroughALinkedFolder() throws {
+    let elsewhere = try Fixtures.temporaryFolder()
+    let run = try Self.run()
+    for name in ["fr-FR.390-light.png", "fr-FR.390-light.actual.png", "fr-FR.390-light.diff.png"] {
+      try FileManager.default.moveItem(at: run.url("cart/" + name), to: elsewhere.appending(path: name))
+    }
+    try FileManager.default.removeItem(at: run.url("cart"))
+    try FileManager.default.createSymbolicLink(atPath: run.url("cart").path, withDestinationPath: elsewhere.path)
+    _ = Self.post(run.server, "/decide", "decision=reject&scope=file&target=3")
+    #expect(run.server.decisions[3] == .rejected)
+    let names = try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).sorted()
+    #expect(names == ["fr-FR.390-light.actual.png", "fr-FR.390-light.diff.png", "fr-FR.390-light.png"])
+  }
+
   @Test func doneEndsTheReviewOnce() throws {
     let run = try Self.run()
     let first = Self.post(run.server, "/done", "")
