@@ -212,6 +212,10 @@ import Testing
       ([("key", "cart.title"), ("value", "")], "the target is empty"),
       ([("key", "cart.title"), ("value", "\u{200B} ")], "the target has no visible character"),
       ([("key", "cart.title"), ("value", "Dein\u{202E}Warenkorb")], "the target holds U+202E, a control character"),
+      ([("key", "cart.title"), ("value", "Waren\u{E0041}korb")], "the target holds U+E0041, a tag character"),
+      (
+        [("key", "cart.title"), ("value", "Warenkorb \u{1F3F4}\u{E0067}")], "the target holds U+E0067, a tag character"
+      ),
       ([("key", "cart.title"), ("value", "Warenkorb"), ("state", "approved")], "unknown state \"approved\""),
       (
         [("key", "cart.title"), ("value", "Warenkorb"), ("source", "Your Bag")],
@@ -229,6 +233,16 @@ import Testing
       #expect(response.text.contains(message), "\(fields): \(response.text.prefix(300))")
       #expect(try review.catalog() == before)
     }
+  }
+
+  /// An emoji flag's tag sequence (Scotland's: a black flag, `gbsct` in tag letters, a
+  /// cancel tag) is the one place a tag character may stand, and is saved.
+  @Test func anEmojiFlagsTagSequenceIsSaved() throws {
+    let review = try Review()
+    let flag = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+    let response = review.post([("key", "cart.title"), ("value", "Warenkorb " + flag)])
+    #expect(response.status == 303, "\(response.text.prefix(300))")
+    #expect(String(decoding: try review.catalog(), as: UTF8.self).contains("\"value\" : \"Warenkorb \(flag)\""))
   }
 
   /// A request from elsewhere: a wrong `Host` (DNS rebinding), another site's `Origin` or
