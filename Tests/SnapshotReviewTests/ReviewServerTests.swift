@@ -263,6 +263,10 @@ import Testing
       }
       #expect(reason.hasSuffix("is not inside \(run.folder.path): not written"))
     }
+    // The last decision wrote nothing, and the page says only that.
+    let message = Self.get(run.server, "/").text
+    #expect(message.contains("role=\"status\">Not written: elsewhere.txt is not inside "))
+    #expect(!message.contains("Accepted 0 files"))
     let outside = run.folder.deletingLastPathComponent()
     #expect(!FileManager.default.fileExists(atPath: outside.appending(path: "escaped.txt").path))
     #expect(!FileManager.default.fileExists(atPath: parent.appending(path: "elsewhere.txt").path))
