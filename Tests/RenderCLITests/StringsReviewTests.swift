@@ -1,6 +1,7 @@
 import Foundation
 import GoldenFiles
 import HTTPServer
+import Synchronization
 import Testing
 
 @testable import ServedAssets
@@ -243,6 +244,24 @@ import Testing
     let response = review.post([("key", "cart.title"), ("value", "Warenkorb " + flag)])
     #expect(response.status == 303, "\(response.text.prefix(300))")
     #expect(String(decoding: try review.catalog(), as: UTF8.self).contains("\"value\" : \"Warenkorb \(flag)\""))
+  }
+
+  /// A catalog that is not a regular file (a named pipe) is left out of the screens, as
+  /// one that does not compile is: reading it would wait for a writer, holding one of the
+  /// page's two threads for good. The wait here is bounded so a regression fails, not hangs.
+  @Test func aCatalogThatIsAPipeIsLeftOutNotWaitedOn() throws {
+    let review = try Review()
+    let pipe = review.workspace.locales.appending(path: "zz.xcstrings").path
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let answered = DispatchSemaphore(value: 0)
+    let status = Mutex(0)
+    Thread {
+      let response = review.get("/screen/status-disconnected")
+      status.withLock { $0 = response.status }
+      answered.signal()
+    }.start()
+    #expect(answered.wait(timeout: .now() + .seconds(60)) == .success, "the screen waited on the pipe")
+    #expect(status.withLock { $0 } == 200)
   }
 
   /// A request from elsewhere: a wrong `Host` (DNS rebinding), another site's `Origin` or
