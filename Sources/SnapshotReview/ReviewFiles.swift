@@ -5,29 +5,34 @@ import SnapshotFiles
 /// reached through real folders. A name with `..`, or a folder of a screen that is a
 /// symbolic link, would put the file elsewhere; such a file is refused, never written.
 package struct ReviewFiles: Sendable {
-  /// The run's folder of golden files (`--dir`).
+  /// The run's folder of golden files (`--dir`), as the run named it: its files' paths
+  /// start with it.
   package let directory: URL
 
-  package init(directory: URL) { self.directory = directory.standardizedFileURL }
+  package init(directory: URL) { self.directory = directory }
 
-  /// Why `file` may not be written, or nil when it may.
+  /// Why `file` may not be written, or nil when it may. The file's path is compared with
+  /// the folder's by components, as the system reads a path: several slashes are one, and
+  /// a `.` or `..` in the folder's own path (`--dir` as typed) is the system's to resolve.
+  /// Below the folder there must be no `.` or `..` (after a linked folder `..` leads
+  /// elsewhere), and every folder must be a folder itself, not a link.
   package func refusal(_ file: SnapshotFile) -> String? {
-    let root = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
-    let path = file.url.path
-    guard path.hasPrefix(root), file.url.standardizedFileURL.path == path else {
-      return "\(file.displayPath) is not inside \(directory.path): not written"
+    let parts = file.url.path.split(separator: "/")
+    let root = [directory.path, directory.standardizedFileURL.path].map { $0.split(separator: "/") }.first {
+      parts.count > $0.count && parts.starts(with: $0)
     }
-    let inside = path.dropFirst(root.count).split(separator: "/", omittingEmptySubsequences: false)
-    guard !inside.isEmpty, !inside.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+    guard let root else { return "\(file.displayPath) is not inside \(directory.path): not written" }
+    let inside = parts.dropFirst(root.count)
+    guard !inside.contains(where: { $0 == "." || $0 == ".." }) else {
       return "\(file.displayPath) is not inside \(directory.path): not written"
     }
     // Every folder between the run's folder and the file must be a folder itself, not a link.
-    var current = directory
+    var current = root.isEmpty ? "" : "/" + root.joined(separator: "/")
     for part in inside.dropLast() {
-      current = current.appending(path: String(part))
+      current += "/" + part
       var status = stat()
-      if lstat(current.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
-        return "\(file.displayPath) is not written: '\(current.path)' is not a folder (a symbolic link?)"
+      if lstat(current, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+        return "\(file.displayPath) is not written: '\(current)' is not a folder (a symbolic link?)"
       }
     }
     return nil
@@ -49,12 +54,14 @@ package struct ReviewFiles: Sendable {
     return nil
   }
 
-  /// Leaves the golden file as it is and removes what the run left beside it.
+  /// Leaves the golden file as it is and removes what the run left beside it, when the
+  /// golden file is one accepting could write: nothing is removed through a linked folder.
   package func reject(_ item: ReviewItem) {
     removeLeftovers(item)
   }
 
   private func removeLeftovers(_ item: ReviewItem) {
+    guard refusal(item.file) == nil else { return }
     let folder = item.file.url.deletingLastPathComponent().path
     for url in item.leftovers where url.deletingLastPathComponent().path == folder {
       try? FileManager.default.removeItem(at: url)

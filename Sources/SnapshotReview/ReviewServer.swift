@@ -214,11 +214,15 @@ package final class ReviewServer: HTTPResponder {
           rejected += 1
         }
       }
-      var message =
-        decision == "accept"
-        ? "Accepted \(Self.count(accepted)): golden \(accepted == 1 ? "file" : "files") written."
-        : "Rejected \(Self.count(rejected)): golden \(rejected == 1 ? "file" : "files") kept."
-      if !failures.isEmpty { message += " Not written: " + failures.joined(separator: "; ") + "." }
+      // A decision that wrote nothing says only why, never "Accepted 0 files".
+      var parts: [String] = []
+      if decision == "reject" {
+        parts.append("Rejected \(Self.count(rejected)): golden \(rejected == 1 ? "file" : "files") kept.")
+      } else if accepted > 0 || failures.isEmpty {
+        parts.append("Accepted \(Self.count(accepted)): golden \(accepted == 1 ? "file" : "files") written.")
+      }
+      if !failures.isEmpty { parts.append("Not written: " + failures.joined(separator: "; ") + ".") }
+      let message = parts.joined(separator: " ")
       state.message = message
       return chosen.count == 1 ? "#item-\(chosen[0])" : ""
     }

@@ -228,6 +228,11 @@ public enum XLIFFImport {
       return "the target holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), a control character"
         + " (C0/C1 controls, line feeds included, and bidi embeddings, overrides and isolates are not accepted)"
     }
+    if let bad = strayTagCharacter(in: target) {
+      return "the target holds U+\(String(bad.value, radix: 16, uppercase: true)), a tag character (invisible: it"
+        + " could hide text or fake the marks the tools put around strings; only an emoji flag's tag sequence is"
+        + " accepted)"
+    }
     let template: MessageTemplate
     do { template = try MessageTemplate.parse(target) } catch { return "the target's \(error.message)" }
     let englishValue = english?.stringUnit?.value ?? english?.variations?.plural?["other"]?.stringUnit.value
@@ -251,6 +256,31 @@ public enum XLIFFImport {
   static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
       || (0x2066...0x2069).contains(scalar.value)
+  }
+
+  /// The first tag character (U+E0000–U+E007F) of `text` outside an emoji flag's tag
+  /// sequence, nil when there is none. Tag characters draw nothing; the only text that
+  /// uses them is a subdivision flag (UTS #51): U+1F3F4, tag letters or digits, U+E007F.
+  static func strayTagCharacter(in text: String) -> Unicode.Scalar? {
+    let scalars = Array(text.unicodeScalars)
+    let isTagLetterOrDigit = { (scalar: Unicode.Scalar) in
+      (0xE0030...0xE0039).contains(scalar.value) || (0xE0061...0xE007A).contains(scalar.value)
+    }
+    var index = 0
+    while index < scalars.count {
+      if scalars[index].value == 0x1F3F4 {
+        var end = index + 1
+        while end < scalars.count, isTagLetterOrDigit(scalars[end]) { end += 1 }
+        if end > index + 1, end < scalars.count, scalars[end].value == 0xE007F {
+          index = end + 1
+          continue
+        }
+      } else if (0xE0000...0xE007F).contains(scalars[index].value) {
+        return scalars[index]
+      }
+      index += 1
+    }
+    return nil
   }
 
   /// The trans-units under a body, in order, through any `<group>` (XLIFF 1.2's own).

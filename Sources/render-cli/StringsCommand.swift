@@ -383,9 +383,21 @@ struct StringsCommand {
     URL(fileURLWithPath: directory).appending(path: "\(tag).xcstrings")
   }
 
+  /// Whether `path` is a regular file (a link to one counts) or names nothing: a catalog
+  /// is read only then, as a named pipe or a device would make the read wait for good.
+  static func mayReadCatalog(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return true }
+    return status.st_mode & S_IFMT == S_IFREG
+  }
+
   /// A catalog read and checked as `scripts/embed-data` checks it.
   func catalog(_ tag: String, _ options: StringsOptions) throws -> (label: String, catalog: StringCatalogFile) {
-    let input = try inputs.read(catalogURL(tag, options).path)
+    let path = catalogURL(tag, options).path
+    guard Self.mayReadCatalog(path) else {
+      throw RunFailure.noInput("cannot read '\(path)': not a regular file; a catalog is read only from a file")
+    }
+    let input = try inputs.read(path)
     let data = Data(input.bytes)
     do {
       _ = try CatalogCompiler.compile(data, tag: tag, file: input.label)

@@ -141,14 +141,15 @@ final class StringsReviewServer: HTTPResponder {
   // MARK: Screens
 
   /// Every catalog in the folder, compiled (again only when its bytes changed); one that
-  /// does not compile is left out, its language's embedded catalog standing in.
+  /// does not compile, or is not a regular file (a pipe would be waited on for good), is
+  /// left out, its language's embedded catalog standing in.
   private func currentCatalogs() -> [LocaleCatalog] {
     let folder = options.localesDirectory
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     var catalogs: [LocaleCatalog] = []
     for name in names where name.hasSuffix(".xcstrings") {
       let path = URL(fileURLWithPath: folder).appending(path: name).path
-      guard let bytes = try? command.inputs.read(path).bytes else { continue }
+      guard StringsCommand.mayReadCatalog(path), let bytes = try? command.inputs.read(path).bytes else { continue }
       if let known = compiled.withLock({ $0[path] }), known.bytes == bytes {
         catalogs.append(known.catalog)
         continue

@@ -218,6 +218,25 @@ import Testing
     }
   }
 
+  /// A lifecycle runs once: stopped before it started (a signal during start-up), or
+  /// started a second time, it refuses to start, so no daemon runs that nothing stops.
+  @Test func aLifecycleStoppedOrStartedAlreadyDoesNotStart() throws {
+    let stoppedFirst = ServerLifecycle()
+    stoppedFirst.stop(grace: .zero)
+    #expect(throws: HTTPDaemon.StartError.self) {
+      try stoppedFirst.start(HTTPDaemonTests.configuration(), responder: WaitsOnce(), clockName: "test-clock")
+    }
+    #expect(stoppedFirst.current == nil)
+    let twice = ServerLifecycle()
+    let port = try twice.start(HTTPDaemonTests.configuration(), responder: WaitsOnce(), clockName: "test-clock")
+    #expect(throws: HTTPDaemon.StartError.self) {
+      try twice.start(HTTPDaemonTests.configuration(), responder: WaitsOnce(), clockName: "test-clock")
+    }
+    #expect(twice.current?.port == port)
+    twice.stop(grace: .zero)
+    #expect(twice.current == nil)
+  }
+
   // Async, sleeping with Task.sleep: a blocked thread of the test pool would delay the
   // socket suites' timed answers running beside it.
   @Test func theClockEndsAWaitAtItsDeadlineAndStopEndsEverythingOnce() async throws {

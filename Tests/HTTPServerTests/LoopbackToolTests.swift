@@ -8,6 +8,9 @@ import Testing
   @Test(arguments: [
     ("127.0.0.1:8080", true), ("localhost:1", true), ("LOCALHOST", true), ("[::1]:9000", true), ("::1", false),
     ("127.0.0.1.evil.example", false), ("evil.example:8080", false), ("[::1", false), ("", false),
+    // After the host only a port may follow: a name that merely starts like loopback is another host.
+    ("[::1]evil.example", false), ("[::1].evil.example:80", false), ("127.0.0.1:80:evil", false),
+    ("localhost:evil", false), ("127.0.0.1:", true),
   ])
   func hostHeaderMustNameLoopback(_ host: String, _ accepted: Bool) {
     #expect(LoopbackTool.isLocalHost(host) == accepted)

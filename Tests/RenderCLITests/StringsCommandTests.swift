@@ -188,6 +188,12 @@ import Testing
       "<target state=\"needs-review-translation\">장바구니</target>", "<target state=\"translated\">\u{2067}장바구니</target>",
       "trans-unit \"cart.title\": the target holds U+2067, a control character"
     ),
+    // A tag character is invisible: it could hide text, or fake the marks the tools put around strings.
+    (
+      "<target state=\"needs-review-translation\">장바구니</target>",
+      "<target state=\"translated\">장바\u{E005D}\u{E0030}\u{E0030}\u{E0031}구니</target>",
+      "trans-unit \"cart.title\": the target holds U+E005D, a tag character"
+    ),
     (
       "<target state=\"needs-review-translation\">장바구니</target>", "<target state=\"translated\">  </target>",
       "trans-unit \"cart.title\": the target has no visible character"

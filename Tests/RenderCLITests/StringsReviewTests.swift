@@ -1,6 +1,7 @@
 import Foundation
 import GoldenFiles
 import HTTPServer
+import Synchronization
 import Testing
 
 @testable import ServedAssets
@@ -212,6 +213,10 @@ import Testing
       ([("key", "cart.title"), ("value", "")], "the target is empty"),
       ([("key", "cart.title"), ("value", "\u{200B} ")], "the target has no visible character"),
       ([("key", "cart.title"), ("value", "Dein\u{202E}Warenkorb")], "the target holds U+202E, a control character"),
+      ([("key", "cart.title"), ("value", "Waren\u{E0041}korb")], "the target holds U+E0041, a tag character"),
+      (
+        [("key", "cart.title"), ("value", "Warenkorb \u{1F3F4}\u{E0067}")], "the target holds U+E0067, a tag character"
+      ),
       ([("key", "cart.title"), ("value", "Warenkorb"), ("state", "approved")], "unknown state \"approved\""),
       (
         [("key", "cart.title"), ("value", "Warenkorb"), ("source", "Your Bag")],
@@ -229,6 +234,34 @@ import Testing
       #expect(response.text.contains(message), "\(fields): \(response.text.prefix(300))")
       #expect(try review.catalog() == before)
     }
+  }
+
+  /// An emoji flag's tag sequence (Scotland's: a black flag, `gbsct` in tag letters, a
+  /// cancel tag) is the one place a tag character may stand, and is saved.
+  @Test func anEmojiFlagsTagSequenceIsSaved() throws {
+    let review = try Review()
+    let flag = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+    let response = review.post([("key", "cart.title"), ("value", "Warenkorb " + flag)])
+    #expect(response.status == 303, "\(response.text.prefix(300))")
+    #expect(String(decoding: try review.catalog(), as: UTF8.self).contains("\"value\" : \"Warenkorb \(flag)\""))
+  }
+
+  /// A catalog that is not a regular file (a named pipe) is left out of the screens, as
+  /// one that does not compile is: reading it would wait for a writer, holding one of the
+  /// page's two threads for good. The wait here is bounded so a regression fails, not hangs.
+  @Test func aCatalogThatIsAPipeIsLeftOutNotWaitedOn() throws {
+    let review = try Review()
+    let pipe = review.workspace.locales.appending(path: "zz.xcstrings").path
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let answered = DispatchSemaphore(value: 0)
+    let status = Mutex(0)
+    Thread {
+      let response = review.get("/screen/status-disconnected")
+      status.withLock { $0 = response.status }
+      answered.signal()
+    }.start()
+    #expect(answered.wait(timeout: .now() + .seconds(60)) == .success, "the screen waited on the pipe")
+    #expect(status.withLock { $0 } == 200)
   }
 
   /// A request from elsewhere: a wrong `Host` (DNS rebinding), another site's `Origin` or

@@ -20,6 +20,18 @@ import Testing
     #expect(resolved == all.map { $0.region == nil ? "\($0)-JP" : "\($0)" })
   }
 
+  /// A snapshot name is one folder name a person reads as written: no path, no control
+  /// character, and no bidi embedding, override or isolate, which would show the name (in
+  /// the report, the review page, a JUnit report) as another.
+  @Test(arguments: [
+    ("cart-hair-spray", true), ("Warenkorb été", true), ("عربة", true), ("", false), ("..", false),
+    ("a/b", false), ("a\\b", false), ("a\u{7}b", false), ("ca\u{202E}txt.trap", false), ("a\u{2067}b", false),
+    ("a\u{202C}", false),
+  ])
+  func aNameIsOneFolderReadAsWritten(_ name: String, _ accepted: Bool) {
+    #expect((SnapshotSubject.problem(name: name) == nil) == accepted, "\(name.unicodeScalars.map(\.value))")
+  }
+
   @Test func listsAreTrimmedResolvedAndEachLocaleComesOnce() throws {
     let tags = try Self.tags("fr, fr-US,ja-JP")
     #expect(

@@ -263,6 +263,10 @@ import Testing
       }
       #expect(reason.hasSuffix("is not inside \(run.folder.path): not written"))
     }
+    // The last decision wrote nothing, and the page says only that.
+    let message = Self.get(run.server, "/").text
+    #expect(message.contains("role=\"status\">Not written: elsewhere.txt is not inside "))
+    #expect(!message.contains("Accepted 0 files"))
     let outside = run.folder.deletingLastPathComponent()
     #expect(!FileManager.default.fileExists(atPath: outside.appending(path: "escaped.txt").path))
     #expect(!FileManager.default.fileExists(atPath: parent.appending(path: "elsewhere.txt").path))
@@ -274,6 +278,25 @@ import Testing
     }
     for body in ["scope=file&target=../x", "scope=screen&target=../cart", "scope=locale&target=../fr-FR"] {
       #expect(Self.post(run.server, "/decide", "decision=accept&" + body).status == 404, "\(body)")
+    }
+  }
+
+  /// `--dir` as a person types it: a doubled slash, a `.` or a `..` in the folder's own
+  /// path names the same folder, and its golden files are written there.
+  @Test func aFolderNamedWithDotsOrDoubledSlashesIsStillTheFolder() throws {
+    let parent = try Fixtures.temporaryFolder()
+    try FileManager.default.createDirectory(at: parent.appending(path: "x"), withIntermediateDirectories: true)
+    for (index, given) in [parent.path + "//golden/", parent.path + "/./golden", parent.path + "/x/../golden"]
+      .enumerated()
+    {
+      let directory = URL(fileURLWithPath: given)
+      let name = "fr-FR.\(index).txt"
+      let item = ReviewItem(
+        subject: "cart", localeTag: "fr-FR", variant: "text",
+        file: SnapshotFile(url: directory.appending(path: "cart").appending(path: name), displayPath: name),
+        content: .text(golden: nil, new: "Total \(index)\n", diff: ""))
+      #expect(ReviewFiles(directory: directory).accept(item) == nil, "\(given)")
+      #expect(Fixtures.read(parent.appending(path: "golden/cart/" + name)) == "Total \(index)\n", "\(given)")
     }
   }
 
@@ -289,6 +312,22 @@ import Testing
     }
     #expect(reason.contains("is not a folder (a symbolic link?)"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+  }
+
+  /// Rejecting removes what the run left beside a golden file only inside the folder: a
+  /// screen folder that is a link leads elsewhere, and nothing there is removed.
+  @Test func rejectingRemovesNothingThroughALinkedFolder() throws {
+    let elsewhere = try Fixtures.temporaryFolder()
+    let run = try Self.run()
+    for name in ["fr-FR.390-light.png", "fr-FR.390-light.actual.png", "fr-FR.390-light.diff.png"] {
+      try FileManager.default.moveItem(at: run.url("cart/" + name), to: elsewhere.appending(path: name))
+    }
+    try FileManager.default.removeItem(at: run.url("cart"))
+    try FileManager.default.createSymbolicLink(atPath: run.url("cart").path, withDestinationPath: elsewhere.path)
+    _ = Self.post(run.server, "/decide", "decision=reject&scope=file&target=3")
+    #expect(run.server.decisions[3] == .rejected)
+    let names = try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).sorted()
+    #expect(names == ["fr-FR.390-light.actual.png", "fr-FR.390-light.diff.png", "fr-FR.390-light.png"])
   }
 
   @Test func doneEndsTheReviewOnce() throws {

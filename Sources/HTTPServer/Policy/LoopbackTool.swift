@@ -12,15 +12,22 @@ package enum LoopbackTool {
   }
 
   /// A `Host` header naming this machine's loopback (any port): what a browser sends for
-  /// the printed address, or for `localhost`.
+  /// the printed address, or for `localhost`. Only `:` and digits (the port) may follow
+  /// the host: `[::1]evil.example` names another host, not loopback.
   package static func isLocalHost(_ value: String?) -> Bool {
     guard let value else { return false }
     var host = Substring(value)
+    var port = Substring("")
     if host.hasPrefix("[") {
       guard let close = host.firstIndex(of: "]") else { return false }
+      port = host[host.index(after: close)...]
       host = host[host.index(after: host.startIndex)..<close]
-    } else if let colon = host.lastIndex(of: ":") {
+    } else if let colon = host.firstIndex(of: ":") {
+      port = host[colon...]
       host = host[..<colon]
+    }
+    guard port.isEmpty || (port.first == ":" && port.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }) else {
+      return false
     }
     return isLoopback(host.lowercased())
   }
