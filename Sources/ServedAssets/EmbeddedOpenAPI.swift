@@ -45,6 +45,8 @@ enum EmbeddedOpenAPI {
             operationId: health
             summary: Whether the server takes requests (its store answers, it is not draining).
             responses:
+              "400":
+                $ref: "#/components/responses/TransportRefusal"
               "200":
                 description: Ready.
                 content:
@@ -61,6 +63,8 @@ enum EmbeddedOpenAPI {
             operationId: liveScript
             summary: The fixed live-update script every customer page loads (no merchant data in it).
             responses:
+              "400":
+                $ref: "#/components/responses/TransportRefusal"
               "200":
                 description: The script, allowed by the pages' Content-Security-Policy through its hash.
                 content:
@@ -74,6 +78,8 @@ enum EmbeddedOpenAPI {
             security:
               - merchantKey: []
             responses:
+              "400":
+                $ref: "#/components/responses/TransportRefusal"
               "200":
                 description: The metrics (docs/SERVER.md, "Metrics").
                 content:
@@ -87,6 +93,8 @@ enum EmbeddedOpenAPI {
             operationId: openAPIDocument
             summary: This document, as embedded in the server at build time.
             responses:
+              "400":
+                $ref: "#/components/responses/TransportRefusal"
               "200":
                 description: docs/openapi.yaml, byte for byte.
                 content:
@@ -156,7 +164,8 @@ enum EmbeddedOpenAPI {
                 description: >-
                   JSON that does not parse (`{"errors": […]}` with the place), a routing key that
                   is not 1 to 32 of `A-Z a-z 0-9 - _` (`badRoutingKey`), a bad `Idempotency-Key`
-                  (`badIdempotencyKey`), or framing the server refuses (`badRequest`).
+                  (`badIdempotencyKey`), or what the transport refuses: framing, a NUL byte in a query
+                  argument or a CR in a header value (`badRequest`).
                 content:
                   application/json:
                     schema: {$ref: "#/components/schemas/BadRequest"}
@@ -178,6 +187,8 @@ enum EmbeddedOpenAPI {
             security:
               - merchantKey: []
             responses:
+              "400":
+                $ref: "#/components/responses/TransportRefusal"
               "204":
                 description: Gone; its pages answer 404 from now on and its waiting requests are answered.
               "401":
@@ -218,7 +229,9 @@ enum EmbeddedOpenAPI {
                     operationId: sendCall
                     parameters: {id: "$request.path.id"}
               "400":
-                description: JSON that does not parse, or a bad `Idempotency-Key`.
+                description: >-
+                  JSON that does not parse, a bad `Idempotency-Key`, or what the transport refuses:
+                  framing, a NUL byte in a query argument or a CR in a header value (`badRequest`).
                 content:
                   application/json:
                     schema: {$ref: "#/components/schemas/BadRequest"}
@@ -273,7 +286,10 @@ enum EmbeddedOpenAPI {
                     operationId: readEvents
                     parameters: {id: "$request.path.id"}
               "400":
-                description: "`after` or `wait` not a whole number (ASCII digits only): `badArgument`."
+                description: >-
+                  `after` or `wait` not a whole number (ASCII digits only): `badArgument`; or what the
+                  transport refuses: framing, a NUL byte in a query argument or a CR in a header value
+                  (`badRequest`).
                 content:
                   application/json:
                     schema: {$ref: "#/components/schemas/Error"}
@@ -298,6 +314,8 @@ enum EmbeddedOpenAPI {
             parameters:
               - $ref: "#/components/parameters/Shown"
             responses:
+              "400":
+                $ref: "#/components/responses/TransportRefusal"
               "200":
                 description: The page, in the language negotiated from `Accept-Language`.
                 headers:
@@ -332,10 +350,15 @@ enum EmbeddedOpenAPI {
                     required: true
                     schema: {type: string}
               "400":
-                description: A body `parse` cannot read; the current screen.
+                description: >-
+                  A body `parse` cannot read: the current screen; or, as JSON, what the transport
+                  refuses: framing, a NUL byte in a query argument or a CR in a header value
+                  (`badRequest`).
                 content:
                   text/html:
                     schema: {type: string}
+                  application/json:
+                    schema: {$ref: "#/components/schemas/Error"}
               "403":
                 description: >-
                   No form open, a missing or another form's token (a forged or replayed post), or
@@ -374,6 +397,8 @@ enum EmbeddedOpenAPI {
                 description: "The version the page shows, as the browser's EventSource sends it on reconnection; it wins over `shown`, and a value that is no version is taken as none."
                 schema: {type: string}
             responses:
+              "400":
+                $ref: "#/components/responses/TransportRefusal"
               "200":
                 description: >-
                   One `screen` event naming the newer version and the end, or `: no change` after
@@ -453,6 +478,14 @@ enum EmbeddedOpenAPI {
             required: true
             schema: {type: string, pattern: "^[0-9]+$"}
         responses:
+          TransportRefusal:
+            description: >-
+              What the transport refuses before any route: a NUL byte in a query argument, a CR in
+              a header value, or framing it cannot read unambiguously (`badRequest`); the connection
+              is closed after it.
+            content:
+              application/json:
+                schema: {$ref: "#/components/schemas/Error"}
           Unauthorized:
             description: A missing or wrong key (nothing more is said).
             headers:
