@@ -36,6 +36,16 @@ struct OptionDeclaration<Options>: Sendable {
     }
   }
 
+  /// `--port N`: the port a local tool listens on at 127.0.0.1 (0 takes a free one).
+  static func port(help: String, into keyPath: WritableKeyPath<Options, Int> & Sendable) -> Self {
+    Self("--port", value: "n", help: help) { options, value throws(UsageError) in
+      guard let port = Int(value), (0...65535).contains(port) else {
+        throw UsageError("'\(value)' is not a value for '--port'; use a whole number from 0 to 65535.")
+      }
+      options[keyPath: keyPath] = port
+    }
+  }
+
   /// A flag (`--screenshots`) takes no value: declared with an empty value name, it
   /// stores the empty string.
   init(_ name: String, help: String, set: @escaping @Sendable (inout Options) -> Void) {

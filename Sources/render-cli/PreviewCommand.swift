@@ -47,13 +47,7 @@ extension SubcommandDeclarations {
           The cart shown before each cart FILE: adds its update,
           with a button that plays the animation again.
           """, into: \.previous),
-      OptionDeclaration("--port", value: "n", help: "Port on 127.0.0.1; 0 takes a free one. Default: 0.") {
-        options, value throws(UsageError) in
-        guard let port = Int(value), (0...65535).contains(port) else {
-          throw UsageError("'\(value)' is not a value for '--port'; use a whole number from 0 to 65535.")
-        }
-        options.port = port
-      },
+      .port(help: "Port on 127.0.0.1; 0 takes a free one. Default: 0.", into: \.port),
     ],
     sections: """
       OUTPUT:

@@ -94,13 +94,7 @@ extension SubcommandDeclarations {
           <context-group name="screenshots">. Needs Chromium.
           """
       ) { options in options.screenshots = true },
-      OptionDeclaration("--port", value: "n", help: "review: port on 127.0.0.1; 0 takes a free one.\nDefault: 0.") {
-        options, value throws(UsageError) in
-        guard let port = Int(value), (0...65535).contains(port) else {
-          throw UsageError("'\(value)' is not a value for '--port'; use a whole number from 0 to 65535.")
-        }
-        options.port = port
-      },
+      .port(help: "review: port on 127.0.0.1; 0 takes a free one.\nDefault: 0.", into: \.port),
       OptionDeclaration(
         "--examples", value: "dir", help: "export --screenshots, review: the example files\nshown. Default: examples."
       ) {

@@ -607,13 +607,7 @@ enum SubcommandDeclarations {
           writes its golden file. Ends with Done or Ctrl-C.
           """
       ) { options in options.review = true },
-      OptionDeclaration("--port", value: "n", help: "--review: port on 127.0.0.1; 0 takes a free one. Default: 0.") {
-        options, value throws(UsageError) in
-        guard let port = Int(value), (0...65535).contains(port) else {
-          throw UsageError("'\(value)' is not a value for '--port'; use a whole number from 0 to 65535.")
-        }
-        options.port = port
-      },
+      .port(help: "--review: port on 127.0.0.1; 0 takes a free one. Default: 0.", into: \.port),
       width.lifted(\.width),
     ],
     sections: """
