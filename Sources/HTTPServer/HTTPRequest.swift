@@ -60,6 +60,16 @@ package struct HTTPRequest: Sendable {
     return headers.first { $0.name == wanted }?.value
   }
 
+  /// Whether the body is declared a form (`Content-Type` whose media type, before any
+  /// parameter, is `application/x-www-form-urlencoded`, in any case).
+  package var isURLEncodedForm: Bool {
+    guard let type = header("content-type")?.split(separator: ";", omittingEmptySubsequences: false).first else {
+      return false
+    }
+    let words = type.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    return words.count == 1 && words[0].lowercased() == "application/x-www-form-urlencoded"
+  }
+
   /// The first value of query argument `name`.
   package func argument(_ name: String) -> String? {
     query.first { $0.name == name }?.value

@@ -145,10 +145,7 @@ package final class ReviewServer: HTTPResponder {
   /// The post's form when it comes from this page: its origin as the browser says, and
   /// the run's token; else the refusal.
   private func form(_ request: HTTPRequest) -> Result<URLEncodedForm, RefusedPost> {
-    let type = request.header("content-type")?.split(separator: ";").first.map {
-      $0.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-    guard type == "application/x-www-form-urlencoded" else {
+    guard request.isURLEncodedForm else {
       return .failure(RefusedPost(.text(415, "Send the review page's form (application/x-www-form-urlencoded).\n")))
     }
     guard let form = try? URLEncodedForm(decoding: request.body) else {

@@ -258,10 +258,7 @@ final class StringsReviewServer: HTTPResponder {
   /// `POST /strings`: the edit as one XLIFF section through `strings import`'s checks,
   /// then its writer; nothing written when any check refuses it.
   private func save(_ request: HTTPRequest) -> HTTPResponse {
-    let type = request.header("content-type")?.split(separator: ";").first.map {
-      $0.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-    guard type == "application/x-www-form-urlencoded" else {
+    guard request.isURLEncodedForm else {
       return .text(415, "Post the page's form (application/x-www-form-urlencoded).\n")
     }
     let edit: Edit

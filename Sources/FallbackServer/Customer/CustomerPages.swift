@@ -58,8 +58,7 @@ extension RelayServer {
     if let site = request.header("sec-fetch-site"), site != "same-origin", site != "none" {
       return render(snapshot, request: request, status: 403, form: nil)
     }
-    let contentType = request.header("content-type") ?? ""
-    guard contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
+    guard request.isURLEncodedForm else {
       return .text(415, "A form is sent as application/x-www-form-urlencoded.\n")
     }
     // A post to a page with no form open, or with another form's token, changes nothing:
