@@ -23,6 +23,12 @@ import Testing
     #expect(framingProblem([("content-length ", "5")]) != nil)
     #expect(framingProblem([("content-length", "5"), ("host", "x")]) == nil)
     #expect(framingProblem([("transfer-encoding", " Chunked ")]) == nil)
+    // One host, written as a host: a proxy and this server must not read two.
+    #expect(framingProblem([("host", "a.example"), ("host", "b.example")]) == "more than one Host")
+    #expect(framingProblem([("host", "a b")]) == "a Host that is not a host and port")
+    #expect(framingProblem([("host", "caf\u{E9}.example")]) == "a Host that is not a host and port")
+    #expect(framingProblem([("host", "[::1]:8080")]) == nil)
+    #expect(framingProblem([("host", "relay-1.internal:443")]) == nil)
     let harness = Harness()
     let request = HTTPRequest(method: "POST", path: "/v1/sessions")
     // The transport refuses the framing and asks the relay for the answer.
@@ -158,6 +164,7 @@ import Testing
       "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + smuggled,
       "Transfer-Encoding: gzip\r\n\r\n" + smuggled,
       "Content-Length : 0\r\n\r\n" + smuggled,
+      "Host: y\r\nContent-Length: 0\r\n\r\n" + smuggled,
     ]
     for shape in shapes {
       let socket = try RawSocket(port: port)
