@@ -103,7 +103,7 @@ package final class PreviewServer: HTTPResponder {
   private func answer(_ route: PreviewRoute, _ request: HTTPRequest) -> RouteResult {
     switch route {
     case .foreignHost:
-      return .respond(.text(403, "The preview answers only http://127.0.0.1 and http://localhost.\n"))
+      return .respond(.text(403, LoopbackTool.hostRefusal(by: "preview")))
     case .controls: return .respond(controlsPage())
     case .controlsScript: return .respond(Self.script(PreviewAssets.script))
     case .liveScript: return .respond(Self.script(LiveScript.source))

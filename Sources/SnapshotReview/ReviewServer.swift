@@ -85,7 +85,7 @@ package final class ReviewServer: HTTPResponder {
 
   private func answer(_ request: HTTPRequest) -> HTTPResponse {
     guard LoopbackTool.isLocalHost(request.header("host")) else {
-      return .text(403, "The review answers only http://127.0.0.1 and http://localhost.\n")
+      return .text(403, LoopbackTool.hostRefusal(by: "review"))
     }
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
     let isRead = request.method == "GET" || request.method == "HEAD"

@@ -38,6 +38,9 @@ enum RunFailure: Error {
   case cannotCreate(String)
   /// Something the command needs is missing or failed: the browser of `snapshot --formats png`.
   case unavailable(String)
+  /// A local tool's port is taken or not allowed: a usage error (64), as `preview` and
+  /// `strings review` answer it, said in one line (no usage text: the command was right).
+  case cannotListen(String)
 }
 
 /// Runs a parsed command: reads its inputs, renders, and writes the result. Files and
@@ -414,6 +417,8 @@ struct Runner {
       return Outcome(status: .cannotCreate, standardError: "Error: \(message)\n")
     case .unavailable(let message):
       return Outcome(status: .unavailable, standardError: "Error: \(message)\n")
+    case .cannotListen(let message):
+      return Outcome(status: .usage, standardError: "Error: \(message)\n")
     }
   }
 }

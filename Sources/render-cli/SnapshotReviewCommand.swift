@@ -49,7 +49,7 @@ extension Runner {
       listening = try server.start(port: port)
     } catch {
       signals.unblock()
-      throw error.isLibraryMissing ? .unavailable(error.description) : .usage(UsageError(error.description))
+      throw error.isLibraryMissing ? .unavailable(error.description) : .cannotListen(error.description)
     }
     let files = items.count == 1 ? "1 file differs or is new" : "\(items.count) files differ or are new"
     let text =

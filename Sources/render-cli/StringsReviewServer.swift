@@ -65,7 +65,7 @@ final class StringsReviewServer: HTTPResponder {
     guard LoopbackTool.isLocalHost(request.header("host")) else {
       // A page elsewhere that resolves its own name to 127.0.0.1 (DNS rebinding) must
       // neither read the catalog nor write it.
-      return secured(.text(403, "The review answers only http://127.0.0.1 and http://localhost.\n"))
+      return secured(.text(403, LoopbackTool.hostRefusal(by: "review")))
     }
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
     let isRead = request.method == "GET" || request.method == "HEAD"

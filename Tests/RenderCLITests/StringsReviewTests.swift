@@ -277,7 +277,7 @@ import Testing
     let refusals: [(HTTPResponse, String)] = [
       (
         review.post(edit, headers: [("Host", "evil.example:18431"), ("Origin", "http://evil.example:18431"), form]),
-        "The review answers only http://127.0.0.1 and http://localhost."
+        "The review answers only http://127.0.0.1, http://localhost and http://[::1]."
       ),
       (
         review.post(edit, headers: [("Host", StringsReviewTests.host), ("Origin", "http://evil.example"), form]),

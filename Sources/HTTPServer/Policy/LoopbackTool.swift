@@ -32,6 +32,12 @@ package enum LoopbackTool {
     return isLoopback(host.lowercased())
   }
 
+  /// What a tool answers (with `403`) a request whose `Host` is not loopback: the three
+  /// addresses ``isLocalHost(_:)`` takes, in one sentence every tool shares.
+  package static func hostRefusal(by tool: String) -> String {
+    "The \(tool) answers only http://127.0.0.1, http://localhost and http://[::1].\n"
+  }
+
   /// A fresh token for one run: 128 random bits in hexadecimal, put in the tool's page
   /// and required of each request that changes something.
   package static func newToken() -> String {
@@ -48,7 +54,7 @@ package enum LoopbackTool {
   /// current browser sends one on a post), and `token` the run's. Compared in time independent of where they differ.
   package static func refusal(of request: HTTPRequest, token given: String?, expected: String) -> String? {
     guard let host = request.header("host"), isLocalHost(host) else {
-      return "this tool answers only http://127.0.0.1 and http://localhost"
+      return "this tool answers only http://127.0.0.1, http://localhost and http://[::1]"
     }
     // `null` is what a browser sends for a page whose `Referrer-Policy` is `no-referrer`
     // (the tools' own pages) and for opaque origins: it says nothing, so then
