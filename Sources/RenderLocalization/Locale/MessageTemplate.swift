@@ -39,38 +39,57 @@ package struct MessageTemplate: Sendable, Equatable, ExpressibleByArrayLiteral {
     package var description: String { message }
   }
 
-  @usableFromInline package let segments: [Segment]
-  /// Every literal segment's UTF-8, one after another.
-  @usableFromInline package let literalBytes: [UInt8]
-  /// The segments in order, as offsets into ``literalBytes``.
-  @usableFromInline package let pieces: [Piece]
-  /// The byte values ``literalBytes`` holds.
-  @usableFromInline package let literalByteSet: ByteSet
+  /// The template's arrays behind one reference: a screen takes a page's templates out
+  /// of the string table by value, and a copy of one then retains and releases one
+  /// object rather than each array. Never written after it is made, so `Sendable` as
+  /// checked (a final class of `let`s of `Sendable` values).
+  @usableFromInline
+  final class Storage: Sendable {
+    @usableFromInline let segments: [Segment]
+    @usableFromInline let literalBytes: [UInt8]
+    @usableFromInline let pieces: [Piece]
+    @usableFromInline let literalByteSet: ByteSet
 
-  package init(_ segments: [Segment]) {
-    self.segments = segments
-    var bytes: [UInt8] = []
-    var pieces: [Piece] = []
-    for segment in segments {
-      switch segment {
-      case .literal(let text):
-        bytes += text.utf8
-        pieces.append(Piece(argument: nil, end: bytes.count))
-      case .argument(let position):
-        pieces.append(Piece(argument: position, end: bytes.count))
+    init(_ segments: [Segment]) {
+      self.segments = segments
+      var bytes: [UInt8] = []
+      var pieces: [Piece] = []
+      for segment in segments {
+        switch segment {
+        case .literal(let text):
+          bytes += text.utf8
+          pieces.append(Piece(argument: nil, end: bytes.count))
+        case .argument(let position):
+          pieces.append(Piece(argument: position, end: bytes.count))
+        }
       }
+      literalBytes = bytes
+      self.pieces = pieces
+      literalByteSet = ByteSet(bytes)
     }
-    literalBytes = bytes
-    self.pieces = pieces
-    literalByteSet = ByteSet(bytes)
   }
+
+  @usableFromInline let storage: Storage
+
+  /// The template's segments, in order.
+  @inlinable package var segments: [Segment] { storage.segments }
+  /// Every literal segment's UTF-8, one after another.
+  @inlinable package var literalBytes: [UInt8] { storage.literalBytes }
+  /// The segments in order, as offsets into ``literalBytes``.
+  @inlinable package var pieces: [Piece] { storage.pieces }
+  /// The byte values ``literalBytes`` holds.
+  @inlinable package var literalByteSet: ByteSet { storage.literalByteSet }
+
+  package init(_ segments: [Segment]) { storage = Storage(segments) }
 
   @usableFromInline
   package init(arrayLiteral segments: Segment...) { self.init(segments) }
 
   /// Two templates are equal when their segments are (the rest is derived from them).
   @usableFromInline
-  package static func == (lhs: MessageTemplate, rhs: MessageTemplate) -> Bool { lhs.segments == rhs.segments }
+  package static func == (lhs: MessageTemplate, rhs: MessageTemplate) -> Bool {
+    lhs.storage === rhs.storage || lhs.segments == rhs.segments
+  }
 
   /// Splits a catalog's format string into literal text and placeholders. The only
   /// placeholders are `%@` and positional `%n$@`; `%%` is a literal percent sign.
