@@ -23,16 +23,18 @@ import Synchronization
 @usableFromInline
 package struct MoneyFormatter: Sendable {
   /// Everything a formatter holds, behind one reference: a page takes its formatter out
-  /// of the cache, and copying the styles' many fields (each retained) cost more than
-  /// the look-up.
-  let state: State
-  /// The learned patterns as they are written, read out of `state` once, when the
-  /// formatter is made: writing an amount reads them from this value, plain pointers
-  /// and bits, and retains nothing (read through `state`, each amount retained and
-  /// released its pattern's object, twice).
-  @usableFromInline let amountWriter: Writer?
+  /// of the cache by value, and a copy then retains and releases this one object (the
+  /// styles' many fields, each reference-counted, cost more than the look-up when they
+  /// were copied, and so did two writers beside the reference).
+  @usableFromInline let state: State
+
+  /// The learned amount pattern as it is written. A field of `state`, read from the
+  /// object where it lies: plain pointers and bits, so writing an amount retains
+  /// nothing (reading the ``Compiled`` object instead retained and released it, twice
+  /// per amount).
+  @inlinable var amountWriter: Writer? { state.amountWriter }
   /// ``amountWriter`` for counts.
-  @usableFromInline let countWriter: Writer?
+  @inlinable var countWriter: Writer? { state.countWriter }
 
   package var currency: String { state.currency }
   package var locale: Locale { state.locale }
@@ -44,8 +46,9 @@ package struct MoneyFormatter: Sendable {
   /// A compiled pattern's packed layout and the bytes it can write.
   ///
   /// Safety: `packed` points into the storage of a ``Compiled`` object that the
-  /// formatter's `state` holds, so it lives as long as any formatter that holds this
-  /// value; that storage is never written after it is made, hence `@unchecked Sendable`.
+  /// ``State`` holding this value holds too, so it lives as long as that state (a
+  /// writer is only read out of its state for one write); that storage is never written
+  /// after it is made, hence `@unchecked Sendable`.
   @usableFromInline
   struct Writer: @unchecked Sendable {
     @usableFromInline let packed: NumberPattern.Packed
@@ -58,7 +61,15 @@ package struct MoneyFormatter: Sendable {
     }
   }
 
+  @usableFromInline
   final class State: Sendable {
+    // The writers come first, before any field of Foundation's types: those types' sizes
+    // are known to this module only at run time, and a field laid out after one of them
+    // is read through its offset, loaded from a global, on every amount.
+    /// `amountPattern`'s layout and bytes, which the object itself keeps alive.
+    @usableFromInline let amountWriter: Writer?
+    /// `countPattern`'s layout and bytes.
+    @usableFromInline let countWriter: Writer?
     let currency: String
     let locale: Locale
     let currencyStyle: Decimal.FormatStyle.Currency
@@ -73,8 +84,12 @@ package struct MoneyFormatter: Sendable {
       let integerStyle = IntegerFormatStyle<Int>(locale: locale)
       self.currencyStyle = currencyStyle
       self.integerStyle = integerStyle
-      amountPattern = Compiled(NumberPattern.learn(wholeNumbers: false) { $0.formatted(currencyStyle) })
-      countPattern = Compiled(MoneyFormatter.countPattern(locale: locale, style: integerStyle))
+      let amountPattern = Compiled(NumberPattern.learn(wholeNumbers: false) { $0.formatted(currencyStyle) })
+      let countPattern = Compiled(MoneyFormatter.countPattern(locale: locale, style: integerStyle))
+      self.amountPattern = amountPattern
+      self.countPattern = countPattern
+      amountWriter = amountPattern.map(Writer.init)
+      countWriter = countPattern.map(Writer.init)
     }
   }
 
@@ -105,11 +120,7 @@ package struct MoneyFormatter: Sendable {
     deinit { storage.deallocate() }
   }
 
-  private init(currency: String, locale: Locale) {
-    state = State(currency: currency, locale: locale)
-    amountWriter = state.amountPattern.map(Writer.init)
-    countWriter = state.countPattern.map(Writer.init)
-  }
+  private init(currency: String, locale: Locale) { state = State(currency: currency, locale: locale) }
 
   /// Quantities depend on the locale alone: learned once per locale.
   private static let countPatterns = Mutex<[String: NumberPattern?]>([:])
