@@ -12,7 +12,7 @@ extension SubcommandDeclarations {
     _ name: String, help: String, range: ClosedRange<Int> = 1...1_000_000_000,
     into keyPath: WritableKeyPath<ServeOptions, Int> & Sendable
   ) -> OptionDeclaration<ServeOptions> {
-    OptionDeclaration(name, value: name.hasSuffix("-timeout") ? "seconds" : "n", help: help) {
+    OptionDeclaration(name, value: name.hasSuffix("-timeout") || name == "--refresh" ? "seconds" : "n", help: help) {
       options, value throws(UsageError) in
       guard let parsed = Int(value), range.contains(parsed) else {
         throw UsageError(
@@ -84,8 +84,9 @@ extension SubcommandDeclarations {
         help:
           "Seconds served after SIGTERM with /healthz 503 and\nstreams ended, before it stops accepting. Default: 0.",
         range: 0...3600, into: \.drainSeconds),
-      OptionDeclaration("--log-format", value: "text|json", help: "The request log's format. Default: text.") {
-        options, value throws(UsageError) in
+      OptionDeclaration(
+        "--log-format", value: "format", choices: ["text", "json"], help: "The request log's format. Default: text."
+      ) { options, value throws(UsageError) in
         guard let format = ServerOptions.LogFormat(rawValue: value) else {
           throw UsageError("'\(value)' is not a value for '--log-format'; use text or json.")
         }
@@ -114,9 +115,9 @@ extension SubcommandDeclarations {
 
       OUTPUT:
         'listening on http://HOST:PORT' on standard output when ready; one line per
-        request on standard error (method, path with tokens cut to 4 characters,
-        status, microseconds). SIGTERM or SIGINT drains it (--drain-seconds), lets
-        requests in flight finish and stops it (exit 0).
+        request on standard error (method, path with ids and tokens cut after their
+        routing key, status, microseconds). SIGTERM or SIGINT drains it
+        (--drain-seconds), lets requests in flight finish and stops it (exit 0).
 
       """,
     exitStatuses: [.success, .usage, .unavailable],
