@@ -28,15 +28,22 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
   /// request passes before the route runs.
   private let routing: HTTPMiddlewareChain<Endpoint.Match>
   private let log: @Sendable (String) -> Void
+  /// Where request lines go as bytes, when given (`serve`): formatted without a `String`.
+  private let requestLog: LogOutput?
   private let metricsDaemon = Mutex<HTTPDaemon?>(nil)
   /// From SIGTERM on: `/healthz` is `503 draining`, nothing waits.
   private let draining = Atomic<Bool>(false)
 
-  /// - Parameter log: receives one line per request (see ``RequestLog``), and one per journal
-  ///   entry the Redis store could not read (``SessionJournal/UnreadableEntry``), nothing else.
-  package init(options: ServerOptions, log: @escaping @Sendable (String) -> Void) {
+  /// - Parameters:
+  ///   - requestLog: where the text format's request lines are written instead of to `log`
+  ///     (``RequestLog/lineBytes(method:path:status:microseconds:)``: the same line, each in
+  ///     one write).
+  ///   - log: receives one line per request (see ``RequestLog``), and one per journal entry
+  ///     the Redis store could not read (``SessionJournal/UnreadableEntry``), nothing else.
+  package init(options: ServerOptions, requestLog: LogOutput? = nil, log: @escaping @Sendable (String) -> Void) {
     self.options = options
     self.log = log
+    self.requestLog = requestLog
     let metrics = Metrics()
     self.metrics = metrics
     let answering: [any HTTPMiddleware<Endpoint.Match>] = [
@@ -173,7 +180,12 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
     if waited { metrics.waiting(route, by: -1) }
     switch options.logFormat {
     case .text:
-      log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
+      if let requestLog {
+        requestLog.writeLine(
+          RequestLog.lineBytes(method: request.method, path: request.path, status: status, microseconds: microseconds))
+      } else {
+        log(RequestLog.line(method: request.method, path: request.path, status: status, microseconds: microseconds))
+      }
     case .json:
       log(RequestLog.json(request, route: route.label, status: status, microseconds: microseconds))
     }

@@ -90,6 +90,118 @@ enum RequestLog {
   }
 }
 
+extension RequestLog {
+  /// ``line(method:path:status:microseconds:)`` and its line feed as UTF-8 bytes, for one
+  /// write. A method and path of visible ASCII only (what clients send) are formatted
+  /// byte by byte, where a character is a byte; anything else takes the `String` route.
+  static func lineBytes(method: String, path: String, status: Int, microseconds: Int) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(32 + path.utf8.count)
+    if method.utf8.allSatisfy(isVisibleASCII), path.utf8.allSatisfy(isVisibleASCII) {
+      appendVisible(method.utf8.prefix(16), to: &out)
+      out.append(0x20)
+      appendRedacted(path, to: &out)
+    } else {
+      out += visible(String(method.prefix(16))).utf8
+      out.append(0x20)
+      out += redacted(path).utf8
+    }
+    out.append(0x20)
+    appendDecimal(status, to: &out)
+    out.append(0x20)
+    appendDecimal(microseconds, to: &out)
+    out += [0xC2, 0xB5, 0x73, 0x0A]  // "µs\n"
+    return out
+  }
+
+  private static func isVisibleASCII(_ byte: UInt8) -> Bool { (0x21...0x7E).contains(byte) }
+
+  /// `…`, the cut mark, in UTF-8.
+  private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+
+  /// ``redacted(_:)`` of a path of visible ASCII, appended: the same segments cut the
+  /// same way, counting a byte as a character and `…` as one.
+  private static func appendRedacted(_ path: String, to out: inout [UInt8]) {
+    let bytes = path.utf8
+    var joined: [UInt8] = []
+    joined.reserveCapacity(bytes.count)
+    // Each segment as written so far: the one before decides whether this one is secret.
+    var previous: Range<Int> = 0..<0
+    var secondSegment: Range<Int> = 0..<0
+    var index = 0
+    var start = bytes.startIndex
+    while true {
+      let end = bytes[start...].firstIndex(of: 0x2F) ?? bytes.endIndex
+      let segment = bytes[start..<end]
+      if index > 0 { joined.append(0x2F) }
+      let segmentStart = joined.count
+      if index > 0, !segment.isEmpty {
+        let before = joined[previous]
+        let isSecret =
+          (index == 2 && before.elementsEqual("c".utf8))
+          || (index == 3 && before.elementsEqual("sessions".utf8) && joined[secondSegment].elementsEqual("v1".utf8))
+        let key = segment.prefix { $0 != 0x2E }
+        let keyCount = segment.distance(from: segment.startIndex, to: key.endIndex)
+        let count = segment.count
+        if isSecret || count - keyCount > 8 {
+          if keyCount < count, keyCount <= 32 {
+            joined += key
+            joined.append(0x2E)
+          }
+          joined += ellipsis
+        } else {
+          joined += segment
+        }
+      } else {
+        joined += segment
+      }
+      previous = segmentStart..<joined.count
+      if index == 1 { secondSegment = previous }
+      index += 1
+      guard end != bytes.endIndex else { break }
+      start = bytes.index(after: end)
+    }
+    // At most 64 characters: every byte here is one but the cut marks' (three bytes each).
+    var characters = 0
+    var cut = joined.endIndex
+    var position = 0
+    while position < joined.count {
+      if characters == 64 {
+        cut = position
+        break
+      }
+      characters += 1
+      position += joined[position] == 0xE2 ? 3 : 1
+    }
+    appendVisible(joined[..<cut], to: &out)
+    if cut < joined.endIndex { out += ellipsis }
+  }
+
+  /// `bytes` (visible ASCII and cut marks) with `%` as `%25`, as ``visible(_:)``.
+  private static func appendVisible(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
+    for byte in bytes {
+      if byte == 0x25 {
+        out += [0x25, 0x32, 0x35]
+      } else {
+        out.append(byte)
+      }
+    }
+  }
+
+  /// `value` in decimal, as `String(value)` writes it.
+  private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    if value < 0 { out.append(0x2D) }
+    let magnitude = value.magnitude
+    // The largest power of ten not above `magnitude` (1 for 0): its first digit's place.
+    var place: UInt = 1
+    while magnitude / place >= 10 { place *= 10 }
+    while place > 0 {
+      out.append(0x30 + UInt8(magnitude / place % 10))
+      place /= 10
+    }
+  }
+}
+
 extension SessionJournal.UnreadableEntry {
   /// The server log's line for it, in the request log's format.
   func line(_ format: ServerOptions.LogFormat) -> String {

@@ -1,5 +1,6 @@
 import FallbackServer
 import Foundation
+import HTTPServer
 import SessionStores
 
 /// `render-cli serve`'s options: the server's own, which the command line fills; the API
@@ -164,7 +165,9 @@ enum ServeCommand {
 
     let signals = TerminationSignals.block()
 
-    let relay = RelayServer(options: server) { line in write(line + "\n", to: FileHandle.standardError) }
+    let relay = RelayServer(options: server, requestLog: .standardError) { line in
+      write(line + "\n", to: FileHandle.standardError)
+    }
     if let problem = relay.storeProblem() {
       signals.unblock()
       return Outcome(status: .unavailable, standardError: "Error: \(problem)\n")
