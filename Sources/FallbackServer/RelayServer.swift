@@ -23,10 +23,14 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
   let metrics: Metrics
   /// What every answer passes through, outermost first (``answering``): its
   /// `X-Request-Id`, its route class for the metrics and the log, the security headers.
-  private let answering: HTTPMiddlewareChain<Endpoint.Match>
+  /// Nested by type, so the chain is specialized and inlined into each request's path.
+  private let answering: HTTPMiddlewarePair<RequestIdentifier, HTTPMiddlewarePair<RouteLabel, SecurityFields>>
   /// ``answering``, then the merchant's key (``MerchantAuthorization``): what a route's
   /// request passes before the route runs.
-  private let routing: HTTPMiddlewareChain<Endpoint.Match>
+  private let routing:
+    HTTPMiddlewarePair<
+      HTTPMiddlewarePair<RequestIdentifier, HTTPMiddlewarePair<RouteLabel, SecurityFields>>, MerchantAuthorization
+    >
   private let log: @Sendable (String) -> Void
   /// Where request lines go as bytes, when given (`serve`): formatted without a `String`.
   private let requestLog: LogOutput?
@@ -46,11 +50,9 @@ package final class RelayServer: HTTPResponder, HTTPObserver {
     self.requestLog = requestLog
     let metrics = Metrics()
     self.metrics = metrics
-    let answering: [any HTTPMiddleware<Endpoint.Match>] = [
-      RequestIdentifier(), RouteLabel(), SecurityFields(headers: security),
-    ]
-    self.answering = HTTPMiddlewareChain(answering)
-    routing = HTTPMiddlewareChain(answering + [MerchantAuthorization(apiKey: options.apiKey)])
+    let answering = RequestIdentifier().then(RouteLabel().then(SecurityFields(headers: security)))
+    self.answering = answering
+    routing = answering.then(MerchantAuthorization(apiKey: options.apiKey))
     let format = options.logFormat
     let target: RedisTarget
     switch options.store {

@@ -3,6 +3,7 @@
 /// route), may answer itself without calling `next` (a refusal), and may change the
 /// answer `next` gives on its way out (headers). A wait passes through untouched: the
 /// transport asks the whole chain again when the wait ends.
+@usableFromInline
 package protocol HTTPMiddleware<Context>: Sendable {
   associatedtype Context
   func respond(
@@ -29,6 +30,38 @@ package struct HTTPMiddlewareChain<Context>: Sendable {
   ) -> RouteResult {
     guard index < steps.count else { return last(request, context) }
     return steps[index].respond(to: request, context) { run(from: index + 1, $0, $1, last) }
+  }
+}
+
+/// Two steps as one, `outer` around `inner`: middleware composed by type, so that a chain
+/// of concrete steps (``HTTPMiddleware/then(_:)``) is one generic value the compiler can
+/// specialize and inline, with no existential or index per step.
+@usableFromInline
+package struct HTTPMiddlewarePair<Outer: HTTPMiddleware, Inner: HTTPMiddleware>: HTTPMiddleware
+where Outer.Context == Inner.Context {
+  @usableFromInline let outer: Outer
+  @usableFromInline let inner: Inner
+
+  @inlinable
+  package init(_ outer: Outer, _ inner: Inner) {
+    self.outer = outer
+    self.inner = inner
+  }
+
+  @inlinable
+  package func respond(
+    to request: HTTPRequest, _ context: Outer.Context, next: (HTTPRequest, Outer.Context) -> RouteResult
+  ) -> RouteResult {
+    outer.respond(to: request, context) { inner.respond(to: $0, $1, next: next) }
+  }
+}
+
+extension HTTPMiddleware {
+  /// This step around `inner`.
+  @inlinable
+  package func then<Inner: HTTPMiddleware>(_ inner: Inner) -> HTTPMiddlewarePair<Self, Inner>
+  where Inner.Context == Context {
+    HTTPMiddlewarePair(self, inner)
   }
 }
 

@@ -2,6 +2,7 @@
 /// a plain value with nothing of the transport's in it, so every route is tested
 /// without a socket. What the transport refuses (framing, a body over the limit) never
 /// reaches a responder.
+@usableFromInline
 package struct HTTPRequest: Sendable {
   /// `GET`, `POST`, `DELETE`, … as sent.
   package var method: String

@@ -1,4 +1,5 @@
 /// One HTTP answer: status, header fields and body bytes.
+@usableFromInline
 package struct HTTPResponse: Sendable {
   package var status: Int
   /// In order; names as written on the wire.
@@ -48,6 +49,7 @@ package struct HTTPResponse: Sendable {
 }
 
 /// What a route does with a request: answer now, or wait for a session to change.
+@usableFromInline
 package enum RouteResult: Sendable {
   case respond(HTTPResponse)
   /// Park the request until `key` changes past `version` (``ParkedRequests/changed(_:version:)``),
