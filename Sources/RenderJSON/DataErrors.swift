@@ -48,6 +48,7 @@ public struct DataErrors: Error, Sendable, Equatable, CustomStringConvertible {
 /// Collects problems while a document is read, and warnings: what the engine accepts
 /// but shows differently from the input (an amount rounded to the currency's minor
 /// units), printed on standard error while the command still succeeds.
+@usableFromInline
 package struct ProblemLog: Sendable {
   package private(set) var problems: [DataProblem] = []
   /// Messages start with `warning: `.
@@ -55,6 +56,7 @@ package struct ProblemLog: Sendable {
 
   package init() {}
 
+  @usableFromInline
   package mutating func add(_ path: JSONPath, _ message: String) {
     problems.append(DataProblem(path: path, message: message))
   }
@@ -80,11 +82,13 @@ package struct ProblemLog: Sendable {
 /// How error lines show a value that came from the input: quoted, with every control
 /// and format character (line feeds, escapes, bidi overrides) written as `\uXXXX`, and
 /// cut short, so an error is always one readable line that cannot forge another.
+@usableFromInline
 package enum Echo {
   /// Characters of input shown before the rest is cut to `…`.
   package static let limit = 60
 
   /// `"value"`, escaped and shortened.
+  @usableFromInline
   package static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in shortened(text).unicodeScalars {

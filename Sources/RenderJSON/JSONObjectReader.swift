@@ -3,6 +3,7 @@ import Foundation
 /// The member names of one kind of JSON object, declared once as a `String`-backed
 /// enum: `enum Key: String, JSONKey { case items, summary }`. A reader looks members up
 /// by case and finds unknown members from `allCases`, so no key name is typed twice.
+@usableFromInline
 package protocol JSONKey: RawRepresentable<String>, CaseIterable, Hashable {}
 
 /// Reads one JSON object's members by their ``JSONKey``, logging a problem for each one
@@ -11,8 +12,9 @@ package protocol JSONKey: RawRepresentable<String>, CaseIterable, Hashable {}
 /// Unknown keys are errors, not ignored: a misspelt `totalAdjustedPirce` silently
 /// dropped would show the customer the wrong amount. Duplicate keys never get here:
 /// ``JSONParser`` refuses them.
+@usableFromInline
 package struct JSONObjectReader<Key: JSONKey> {
-  package let path: JSONPath
+  @usableFromInline package let path: JSONPath
   // Inlinable, with its members: a reader is generic over the caller's `Key`, and
   // specialized in the caller's module it costs a fraction of the generic code.
   @usableFromInline let members: [(key: String, value: JSONValue)]
@@ -22,7 +24,10 @@ package struct JSONObjectReader<Key: JSONKey> {
   @inlinable
   package init?(_ value: JSONValue, at path: JSONPath, log: inout ProblemLog) {
     self.init(shapeOf: value, at: path, log: &log)
-    rejectKeys(otherThan: Key.allCases, log: &log)
+    // Every case allowed: a name is unknown when it makes no `Key`.
+    for member in members where Key(rawValue: member.key) == nil {
+      log.add(path.appending(key: member.key), "unknown key \(Echo.quoted(member.key))")
+    }
   }
 
   /// Nil (with a problem logged) when `value` is not an object; members are not checked
@@ -69,7 +74,7 @@ package struct JSONObjectReader<Key: JSONKey> {
   /// Logs one problem per member, in document order, that is not one of `allowed`.
   @inlinable
   package func rejectKeys(otherThan allowed: some Collection<Key>, log: inout ProblemLog) {
-    for member in members where !allowed.contains(where: { $0.rawValue == member.key }) {
+    for member in members where !(Key(rawValue: member.key).map(allowed.contains) ?? false) {
       log.add(path.appending(key: member.key), "unknown key \(Echo.quoted(member.key))")
     }
   }

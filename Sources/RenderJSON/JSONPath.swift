@@ -11,6 +11,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   /// The document itself, `$`.
   package static let root = JSONPath(components: [])
 
+  @usableFromInline
   package func appending(key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
   package func appending(index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
   /// `other` re-rooted here: `$.items[0]` appended to `$.cart` is `$.cart.items[0]`.

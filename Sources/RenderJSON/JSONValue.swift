@@ -1,6 +1,7 @@
 /// A parsed JSON document that keeps what the merchant sent exactly: numbers stay as
 /// their source text (so amounts become `Decimal` without passing through `Double`)
 /// and object members keep their order.
+@usableFromInline
 package enum JSONValue: Sendable, Equatable {
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])
@@ -10,6 +11,7 @@ package enum JSONValue: Sendable, Equatable {
   case bool(Bool)
   case null
 
+  @usableFromInline
   package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.object(let a), .object(let b)):
@@ -24,6 +26,7 @@ package enum JSONValue: Sendable, Equatable {
   }
 
   /// The JSON type's name, for error messages ("expected a string, found a number").
+  @usableFromInline
   package var typeName: String {
     switch self {
     case .object: "an object"
