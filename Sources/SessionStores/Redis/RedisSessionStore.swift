@@ -214,27 +214,44 @@ package final class RedisSessionStore: SessionStore {
     if readsKept, answerKey == nil {
       // A read waits for no other request's round trip; one that turns out to write
       // runs again in its turn.
-      if case .done(let result) = try attempts(id: id, answerKey: nil, readsKept: true, mayWrite: false, body) {
-        return result
-      }
+      guard let loaded = try readStart(id: id) else { return nil }
+      var session = loaded.start.session
+      let result = body(&session)
+      if !writes(session, from: loaded.start, at: loaded.sent) { return result }
     }
     return try turns.inTurn(id, limit: .milliseconds(GuardedRedis.commandMilliseconds)) {
       () throws(SessionStoreError) -> T? in
-      guard case .done(let result) = try attempts(id: id, answerKey: answerKey, readsKept: readsKept, body)
-      else { return nil }
-      return result
+      try attempts(id: id, answerKey: answerKey, readsKept: readsKept, body)
     }
   }
 
-  private enum Attempt<T> {
-    case done(T?)
-    /// `mayWrite` was false and `body` wrote.
-    case needsTurn
+  /// Where a read starts, as the first of ``attempts(id:answerKey:readsKept:_:)``
+  /// does (the kept session when current, else Redis), out of the generic attempts: the
+  /// customer's page reads here, and only a read that writes takes a turn.
+  /// - Returns: nil when there is no such session.
+  private func readStart(id: String) throws(SessionStoreError)
+    -> (start: KeptSessions.Kept, sent: ContinuousClock.Instant)?
+  {
+    let sent = ContinuousClock.now
+    if feed.isSubscribed, let current = kept.current(id, now: sent) { return (current, sent) }
+    guard let read = try load(id: id, answerKey: nil, sent: sent) else { return nil }
+    return (read, sent)
+  }
+
+  /// Whether `session`, changed from `loaded` by a request sent at `sent`, has anything
+  /// to write: entries, or its last activity or customer contact due to be written again.
+  private func writes(_ session: ServedSession, from loaded: KeptSessions.Kept, at sent: ContinuousClock.Instant)
+    -> Bool
+  {
+    guard session.unsaved.isEmpty else { return true }
+    let active = session.lastActivity != loaded.session.lastActivity
+    let seen = session.lastCustomerContact != loaded.session.lastCustomerContact
+    return (active && due(loaded.activeWritten, now: sent)) || (seen && due(loaded.seenWritten, now: sent))
   }
 
   private func attempts<T>(
-    id: String, answerKey: String?, readsKept: Bool, mayWrite: Bool = true, _ body: (inout ServedSession) -> T
-  ) throws(SessionStoreError) -> Attempt<T> {
+    id: String, answerKey: String?, readsKept: Bool, _ body: (inout ServedSession) -> T
+  ) throws(SessionStoreError) -> T? {
     // Where the next attempt starts when the last one lost to a change whose newer state
     // this process has kept already; nil: the kept session when current, else Redis.
     var next: KeptSessions.Kept?
@@ -257,10 +274,10 @@ package final class RedisSessionStore: SessionStore {
       next = nil
       let fromKept = start != nil
       if start == nil {
-        guard let read = try load(id: id, answerKey: answerKey, sent: sent) else { return .done(nil) }
+        guard let read = try load(id: id, answerKey: answerKey, sent: sent) else { return nil }
         start = read
       }
-      guard let loaded = start else { return .done(nil) }
+      guard let loaded = start else { return nil }
       var session = loaded.session
       let lastSeq = session.lastEventSeq
       let result = body(&session)
@@ -274,9 +291,8 @@ package final class RedisSessionStore: SessionStore {
         }
         let writesActive = active && due(loaded.activeWritten, now: sent)
         let writesSeen = seen && due(loaded.seenWritten, now: sent)
-        if !writesActive, !writesSeen { return .done(result) }
+        if !writesActive, !writesSeen { return result }
       }
-      guard mayWrite else { return .needsTurn }
       let call = CommitScriptCall(
         id: id, customerToken: session.customerToken, expectedLength: loaded.length,
         activeTTLSeconds: active ? idleTimeoutSeconds : nil, nowMilliseconds: Self.wallMilliseconds(),
@@ -296,13 +312,13 @@ package final class RedisSessionStore: SessionStore {
             session: session, length: length, checked: written,
             activeWritten: active ? written : loaded.activeWritten, seenWritten: seen ? written : loaded.seenWritten),
           token: nil)
-        return .done(result)
+        return result
       case .journalGrew:
         next = kept.confirmed(id, newerThan: loaded.length)
         if next == nil { tried += 1 } else { yielded += 1 }
       case .noSession:
         kept.forget(id)
-        return .done(nil)
+        return nil
       }
     }
     throw .unavailable
