@@ -79,7 +79,7 @@ package struct JSONObjectReader<Key: JSONKey> {
     }
   }
 
-  @usableFromInline subscript(key: Key) -> JSONValue? { members.first { $0.key == key.rawValue }?.value }
+  @inlinable subscript(key: Key) -> JSONValue? { members.first { $0.key == key.rawValue }?.value }
 }
 
 extension JSONValue {
