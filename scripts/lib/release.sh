@@ -1,5 +1,6 @@
-# Sourced by scripts/bench and scripts/bench-vs-node, from the checkout's root: sets
-# `release`, the options of `swift build` for the project's release build.
+# Sourced by scripts/bench, scripts/bench-vs-node and scripts/bench-pixels, from the
+# checkout's root: sets `release`, the options of `swift build` for the project's release
+# build.
 #
 # The project's release build: the Swift runtime and Foundation linked in statically,
 # which spares the dynamic loader most of a start-up (docs/PERFORMANCE.md), by LLVM's
