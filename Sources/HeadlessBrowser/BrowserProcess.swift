@@ -6,8 +6,10 @@ import Foundation
 
 /// The browser's process and the two pipes of `--remote-debugging-pipe`: the browser
 /// reads commands from its file descriptor 3 and writes replies and events to its 4, each
-/// message a JSON text ended by a NUL byte. The one file of this module that calls the C
-/// library (posix_spawn, pipes, read, write, waitpid).
+/// message a JSON text ended by a NUL byte. The browser leads a process group of its own,
+/// which its helpers (zygote, renderers, GPU and utility processes) join, so that
+/// ``kill()`` ends them all at once. The one file of this module that calls the C library
+/// (posix_spawn, pipes, read, write, kill, waitpid).
 final class BrowserProcess: Sendable {
   let pid: pid_t
   /// Our end of the browser's descriptor 3 (we write).
@@ -58,8 +60,14 @@ final class BrowserProcess: Sendable {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
     }
+    // Its own process group (0: the group of the child's own id), ended whole by kill().
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    posix_spawnattr_setpgroup(&attributes, 0)
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     close(ends[0])
     close(ends[3])
     guard status == 0 else {
@@ -113,21 +121,30 @@ final class BrowserProcess: Sendable {
     close(replies)
   }
 
-  /// Closes our ends (the browser exits when its command pipe closes) and waits up to
-  /// `seconds` for it to exit, then kills it. Call once.
-  func finish(waitingUpTo seconds: Double) {
+  /// Closes our ends and kills the browser's process group at once, then reaps the
+  /// browser. Nothing of the browser's state outlives a run (its folder is removed next),
+  /// so nothing is lost by not letting it shut down, which a run would wait for. Call once.
+  func kill() {
     close(commands)
-    let deadline = Date().addingTimeInterval(seconds)
+    Glibc.kill(-pid, SIGKILL)
     var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      if Date() > deadline {
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        break
-      }
-      usleep(20_000)
-    }
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
   }
+
+  /// Whether process `pid` runs: it exists, whoever owns it (a process of another user
+  /// answers `EPERM`).
+  static func isRunning(_ pid: pid_t) -> Bool {
+    Glibc.kill(pid, 0) == 0 || errno == EPERM
+  }
+
+  /// The process group of `pid`; nil when there is no such process.
+  static func processGroup(_ pid: pid_t) -> pid_t? {
+    let group = getpgid(pid)
+    return group < 0 ? nil : group
+  }
+
+  /// This process's real user id.
+  static var user: uid_t { getuid() }
 
   private static func reason() -> String { String(cString: strerror(errno)) }
 }

@@ -10,7 +10,8 @@ import Synchronization
 /// any machine with the same browser: sRGB colour, no font hinting, greyscale
 /// anti-aliasing, software rendering, no scroll bars, Skia's portable code paths, English
 /// UI, UTC; and with fonts from ``fontConfiguration`` alone (Debian's Noto fonts), not
-/// the machine's. Its state lives in a temporary folder removed by ``close()``.
+/// the machine's. Its state lives in a run folder removed by ``close()``, in memory
+/// (`/dev/shm`) where there is one (``runFolderParent``).
 ///
 /// Thread-safe: commands may be sent from any thread; each waits for its own answer.
 package final class BrowserSession: Sendable {
@@ -19,7 +20,8 @@ package final class BrowserSession: Sendable {
   package static let defaultExecutable = "/usr/lib/chromium/chromium"
 
   /// The flags every run uses (besides the pipe, the profile folder and, as root,
-  /// `--no-sandbox`). Each keeps pixels the same from one machine or run to the next.
+  /// `--no-sandbox`). Each of the first keeps pixels the same from one machine or run to
+  /// the next; the last spare the browser work.
   package static let renderingFlags = [
     "--headless", "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text",
     "--disable-gpu", "--disable-gpu-rasterization", "--disable-gpu-compositing", "--disable-skia-runtime-opts",
@@ -27,7 +29,15 @@ package final class BrowserSession: Sendable {
     "--disable-sync", "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
     "--mute-audio", "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows", "--run-all-compositor-stages-before-draw",
-    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
+    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,"
+      + "SpareRendererForSitePerProcess,CertificateTransparencyComponentUpdater,DialMediaRouteProvider,"
+      + "InterestFeedContentSuggestions",
+    // Work a run never needs, off so that the browser starts and runs with less: crash
+    // reports, the hang monitor, phishing checks, reports to Google, a renderer process
+    // started ahead for a tab never opened (the spare renderer above), the password store.
+    "--disable-breakpad", "--disable-hang-monitor", "--disable-client-side-phishing-detection",
+    "--disable-domain-reliability", "--metrics-recording-only", "--password-store=basic",
+    "--disable-search-engine-choice-screen", "--disable-notifications",
   ]
 
   /// The fontconfig file the browser reads (through `FONTCONFIG_FILE`): Debian's Noto
@@ -67,6 +77,8 @@ package final class BrowserSession: Sendable {
   private let dispatcher: Dispatcher
   /// The run's folder: profile, fontconfig file, log, pages.
   let folder: URL
+  /// The browser's process id, which is also its process group's.
+  var processID: Int32 { process.pid }
   private let closed = Mutex(false)
 
   /// Whether a browser is at `executable`.
@@ -83,8 +95,8 @@ package final class BrowserSession: Sendable {
     guard Self.isAvailable(executable: executable) else {
       throw .cannotStart(reason: "no browser at \(executable) (Debian's chromium package; scripts/setup-browser)")
     }
-    let folder = FileManager.default.temporaryDirectory.appending(
-      path: "headless-browser-\(getpid())-\(UUID().uuidString.prefix(8))")
+    let parent = Self.runFolderParent()
+    let folder = parent.appending(path: "\(Self.runFolderPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
     do {
       try FileManager.default.createDirectory(at: folder.appending(path: "pages"), withIntermediateDirectories: true)
       try FileManager.default.createDirectory(at: folder.appending(path: "profile"), withIntermediateDirectories: true)
@@ -118,11 +130,16 @@ package final class BrowserSession: Sendable {
     }
     reader.name = "BrowserSession reader"
     reader.start()
+    // While the browser starts: the folders of runs that ended without removing theirs
+    // (a run killed), which would otherwise fill the memory of /dev/shm.
+    for place in Set([parent, FileManager.default.temporaryDirectory]) {
+      Self.removeFoldersOfEndedRuns(in: place)
+    }
     do {
       let reply = try dispatcher.call(process, "Browser.getVersion", [:], session: nil, timeout: timeout)
       version = reply["product"]?.string ?? "unknown"
     } catch {
-      process.finish(waitingUpTo: 2)
+      process.kill()
       try? FileManager.default.removeItem(at: folder)
       throw error
     }
@@ -234,9 +251,64 @@ package final class BrowserSession: Sendable {
       return closed
     }
     guard !wasClosed else { return }
-    _ = try? dispatcher.call(process, "Browser.close", [:], session: nil, timeout: 5)
-    process.finish(waitingUpTo: 5)
+    process.kill()
     try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// How a run folder's name begins: `headless-browser-<pid>-<8 hex digits>`.
+  static let runFolderPrefix = "headless-browser-"
+
+  /// Where run folders are made: `/dev/shm` (memory: the profile the browser writes as it
+  /// starts and the pages it navigates to never reach a disk) when it is a folder this
+  /// user may write to, the temporary folder otherwise.
+  package static func runFolderParent() -> URL {
+    let memory = "/dev/shm"
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: memory, isDirectory: &isFolder), isFolder.boolValue,
+      FileManager.default.isWritableFile(atPath: memory)
+    {
+      return URL(filePath: memory, directoryHint: .isDirectory)
+    }
+    return FileManager.default.temporaryDirectory
+  }
+
+  /// The process id in a run folder's name, `headless-browser-<pid>-<8 hex digits>`; nil
+  /// for any other name.
+  static func runFolderProcess(_ name: String) -> pid_t? {
+    guard name.hasPrefix(runFolderPrefix) else { return nil }
+    let parts = name.dropFirst(runFolderPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return nil }
+    let digits = parts[0].utf8
+    let hex = parts[1].utf8
+    guard (1...10).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
+      hex.count == 8,
+      hex.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }),
+      let pid = pid_t(parts[0]), pid > 0
+    else { return nil }
+    return pid
+  }
+
+  /// Removes from `parent` the run folders of runs that ended without removing their own:
+  /// only real folders (not links) of this user, named as ``runFolderProcess(_:)`` reads,
+  /// whose process no longer runs. Everything else is left alone: another user's folders,
+  /// a running process's, any other name.
+  /// - Returns: the names removed.
+  @discardableResult
+  package static func removeFoldersOfEndedRuns(in parent: URL) -> [String] {
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return [] }
+    var removed: [String] = []
+    for name in names {
+      guard let pid = runFolderProcess(name), !BrowserProcess.isRunning(pid) else { continue }
+      let path = parent.appending(path: name).path
+      // The item itself, not what a link points to.
+      guard let attributes = try? manager.attributesOfItem(atPath: path),
+        attributes[.type] as? FileAttributeType == .typeDirectory,
+        (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == BrowserProcess.user
+      else { continue }
+      if (try? manager.removeItem(atPath: path)) != nil { removed.append(name) }
+    }
+    return removed
   }
 }
 
