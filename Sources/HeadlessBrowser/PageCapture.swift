@@ -21,9 +21,6 @@ package final class PageCapture: Sendable {
   private let contextID: String
   /// Nil until the first page is loaded, and while a change is on its way.
   private let shown = Mutex<Shown?>(nil)
-  /// True until the tab's first capture begins: the tab shows the blank page it was
-  /// opened with, at the browser's own device scale factor, 1.
-  private let blank = Mutex(true)
 
   init(browser: BrowserSession, session: String, targetID: String, contextID: String) throws(BrowserError) {
     self.browser = browser
@@ -53,17 +50,14 @@ package final class PageCapture: Sendable {
   /// Loads `html` (a whole document) at `profile`, lets it settle (``settleScript``), runs
   /// `script`, and captures the whole page.
   ///
-  /// A page at another profile than the one before is a file of the run's folder the tab
-  /// navigates to. A page at the same profile as the one before replaces that document in
-  /// place (`document.open`, `write`, `close`): no navigation, so no new renderer process,
-  /// no new frame and no font set-up, most of a navigation's cost; the same pixels, byte
-  /// for byte (a change of device scale factor between documents is not carried out in
-  /// place the same way, so it navigates). So does the tab's first page at a device scale
-  /// factor of 1, written into the blank page the tab was opened with (its scale is 1 too):
-  /// the tab's one renderer process serves it, where a navigation to a file would start a
-  /// second. What stays from one page to the next is the tab's window: its URL
-  /// (`about:blank` or the file first navigated to) and the globals scripts set (the
-  /// engine's pages run none).
+  /// The tab's first page, and a page at another profile than the one before, is a file
+  /// of the run's folder the tab navigates to. A page at the same profile as the one
+  /// before replaces that document in place (`document.open`, `write`, `close`): no
+  /// navigation, so no new renderer process, no new frame and no font set-up, most of a
+  /// navigation's cost; the same pixels, byte for byte (a change of device scale factor
+  /// between documents is not carried out in place the same way, so it navigates). What
+  /// stays from one page to the next is the tab's window: its URL and the globals scripts
+  /// set (the engine's pages run none).
   /// - Throws: ``BrowserError`` when the browser fails, refuses or takes too long, or the
   ///   script throws.
   package func capture(html: String, profile: DeviceProfile, script: String? = nil) throws(BrowserError) -> Capture {
@@ -72,10 +66,6 @@ package final class PageCapture: Sendable {
     let last = shown.withLock { state in
       defer { state = nil }
       return state
-    }
-    let wasBlank = blank.withLock { blank in
-      defer { blank = false }
-      return blank
     }
     var commands: [(method: String, parameters: DevToolsValue)] = []
     if last?.profile != profile || last?.height != profile.height {
@@ -88,7 +78,7 @@ package final class PageCapture: Sendable {
       commands.append(Self.fontSizes(profile))
     }
     let settled: DevToolsValue
-    if last?.profile == profile || (wasBlank && profile.scale == 1) {
+    if last?.profile == profile {
       commands.append(Self.evaluation(Self.replaceScript(html, then: script)))
       settled = try Self.value(browser.send(commands, session: session).last, method: "Runtime.evaluate")
     } else {

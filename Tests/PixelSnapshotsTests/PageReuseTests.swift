@@ -44,29 +44,6 @@ struct PageReuseTests {
     }
   }
 
-  /// A new tab's first page at a scale of 1 is written into the blank page the tab opened
-  /// with, not navigated to (no second renderer process): the bytes of the same page
-  /// navigated to, whatever its profile.
-  @Test func aNewTabsFirstPageIsWrittenIntoItsBlankPageWithTheBytesOfANavigation() throws {
-    let browser = try Browser.session()
-    let double = try #require(DeviceProfile(name: "375-light-2x"))
-    for (profile, items) in [(DeviceProfile.standard, 1), (try #require(DeviceProfile(name: "320-dark")), 8)] {
-      let html = try Self.page(items > 1 ? "ar-EG" : "de-DE", items: items)
-      let page = try browser.newPage()
-      defer { page.close() }
-      let first = try page.capture(html: html, profile: profile, script: "location.protocol")
-      #expect(first.scriptResult?.string == "about:", "\(profile): \(String(describing: first.scriptResult))")
-      // The same page navigated to: after a page at a scale of 2, a scale of 1 navigates.
-      let other = try browser.newPage()
-      defer { other.close() }
-      _ = try other.capture(html: html, profile: double)
-      let navigated = try other.capture(html: html, profile: profile, script: "location.protocol")
-      #expect(navigated.scriptResult?.string == "file:")
-      let same = first.png == navigated.png
-      #expect(same, "\(profile): \(first.png.count) bytes written in, \(navigated.png.count) navigated to")
-    }
-  }
-
   /// A text size other than 100 % gives the browser whole font sizes, which it requires
   /// (13 px × 150 % is 19.5).
   @Test func aPageIsCapturedAtALargerTextSize() throws {
