@@ -70,6 +70,8 @@ def review(cli, tmp_path, lab):
     locales = tmp_path / "locales"
     shutil.copytree(REPO / "locales", locales)
     running = Review(cli, locales)
+    # Light, whatever a test before this one left (one that fails midway does not restore it).
+    lab.media("light", reduced_motion=True)
     lab.driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
     )
