@@ -28,6 +28,12 @@ import Testing
     #expect(framingProblem([("host", "a b")]) == "a Host that is not a host and port")
     #expect(framingProblem([("host", "caf\u{E9}.example")]) == "a Host that is not a host and port")
     #expect(framingProblem([("host", "[::1]:8080")]) == nil)
+    // A length is digits only: what a proxy reads of `5 0`, `+5` or `5<NUL>0` is anyone's guess.
+    for value in ["5 0", "+5", "5\u{0}0", "", " 5"] {
+      let problem = framingProblem([("content-length", value)])
+      #expect(problem == "a Content-Length that is not digits", "\(value.debugDescription)")
+    }
+    #expect(framingProblem([("content-length", "0")]) == nil)
     #expect(framingProblem([("host", "relay-1.internal:443")]) == nil)
     let harness = Harness()
     let request = HTTPRequest(method: "POST", path: "/v1/sessions")

@@ -18,6 +18,13 @@ package func framingProblem(_ headers: [(name: String, value: String)]) -> Strin
   let lengths = headers.filter { $0.name == "content-length" }.count
   let codings = headers.filter { $0.name == "transfer-encoding" }
   if lengths > 1 { return "more than one Content-Length" }
+  // RFC 9110 §8.6: `1*DIGIT`. A value folded onto a second line, or with a sign, a space
+  // or a NUL in it, is read one way by this library and another by a proxy.
+  if let length = headers.first(where: { $0.name == "content-length" }),
+    length.value.isEmpty || !length.value.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+  {
+    return "a Content-Length that is not digits"
+  }
   if codings.count > 1 { return "more than one Transfer-Encoding" }
   if let coding = codings.first {
     if lengths > 0 { return "both Content-Length and Transfer-Encoding" }
