@@ -131,6 +131,31 @@ final class BrowserProcess: Sendable {
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
   }
 
+  /// Takes an exclusive `flock(2)` on `path` (made if missing) and returns its descriptor,
+  /// held until ``unlock(_:)``: a run folder's proof of life that, unlike a process id,
+  /// holds across PID namespaces that share the folder (containers sharing `/dev/shm`).
+  /// Close-on-exec, so the browser does not hold it; nil when it cannot be taken.
+  static func lock(_ path: String) -> Int32? {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return nil }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      return nil
+    }
+    return descriptor
+  }
+
+  /// Lets go of a lock ``lock(_:)`` took.
+  static func unlock(_ descriptor: Int32) { close(descriptor) }
+
+  /// Whether a live process holds the lock on `path` (a missing file holds none).
+  static func isLocked(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+  }
+
   /// Whether process `pid` runs: it exists, whoever owns it (a process of another user
   /// answers `EPERM`).
   static func isRunning(_ pid: pid_t) -> Bool {

@@ -80,6 +80,9 @@ package final class BrowserSession: Sendable {
   /// The browser's process id, which is also its process group's.
   var processID: Int32 { process.pid }
   private let closed = Mutex(false)
+  /// The descriptor of the run folder's lock (``runLockName``), held until ``close()``;
+  /// nil when it could not be taken (then the process id alone speaks for the run).
+  private let runLock: Int32?
 
   /// Whether a browser is at `executable`.
   package static func isAvailable(executable: String = defaultExecutable) -> Bool {
@@ -106,6 +109,7 @@ package final class BrowserSession: Sendable {
     } catch {
       throw .cannotStart(reason: "cannot make \(folder.path): \(error.localizedDescription)")
     }
+    runLock = BrowserProcess.lock(folder.appending(path: Self.runLockName).path)
     var arguments =
       Self.renderingFlags + [
         "--remote-debugging-pipe", "--user-data-dir=\(folder.path)/profile", "about:blank",
@@ -141,6 +145,7 @@ package final class BrowserSession: Sendable {
     } catch {
       process.kill()
       try? FileManager.default.removeItem(at: folder)
+      if let runLock { BrowserProcess.unlock(runLock) }
       throw error
     }
   }
@@ -253,7 +258,11 @@ package final class BrowserSession: Sendable {
     guard !wasClosed else { return }
     process.kill()
     try? FileManager.default.removeItem(at: folder)
+    if let runLock { BrowserProcess.unlock(runLock) }
   }
+
+  /// The file in a run folder whose `flock(2)` the run holds while it lives.
+  static let runLockName = "run.lock"
 
   /// How a run folder's name begins: `headless-browser-<pid>-<8 hex digits>`.
   static let runFolderPrefix = "headless-browser-"
@@ -290,8 +299,9 @@ package final class BrowserSession: Sendable {
 
   /// Removes from `parent` the run folders of runs that ended without removing their own:
   /// only real folders (not links) of this user, named as ``runFolderProcess(_:)`` reads,
-  /// whose process no longer runs. Everything else is left alone: another user's folders,
-  /// a running process's, any other name.
+  /// whose process no longer runs and whose lock (``runLockName``) no one holds. Everything
+  /// else is left alone: another user's folders, a running process's, a run's in another
+  /// PID namespace sharing the folder (its id means nothing here; its lock does), any other name.
   /// - Returns: the names removed.
   @discardableResult
   package static func removeFoldersOfEndedRuns(in parent: URL) -> [String] {
@@ -301,6 +311,7 @@ package final class BrowserSession: Sendable {
     for name in names {
       guard let pid = runFolderProcess(name), !BrowserProcess.isRunning(pid) else { continue }
       let path = parent.appending(path: name).path
+      guard !BrowserProcess.isLocked(path + "/" + runLockName) else { continue }
       // The item itself, not what a link points to.
       guard let attributes = try? manager.attributesOfItem(atPath: path),
         attributes[.type] as? FileAttributeType == .typeDirectory,

@@ -106,6 +106,22 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.path))
   }
 
+  /// A run in another PID namespace sharing the folder (a container sharing /dev/shm):
+  /// its process id names no process here, but its lock is held, so its folder stays
+  /// until the lock is let go.
+  @Test func aFolderWhoseLockIsHeldStaysWhateverItsProcessId() throws {
+    let parent = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let name = "headless-browser-\(try Self.endedProcess())-4567CDEF"
+    let folder = parent.appending(path: name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let lock = try #require(BrowserProcess.lock(folder.appending(path: BrowserSession.runLockName).path))
+    #expect(BrowserSession.removeFoldersOfEndedRuns(in: parent).isEmpty)
+    #expect(FileManager.default.fileExists(atPath: folder.path))
+    BrowserProcess.unlock(lock)
+    #expect(BrowserSession.removeFoldersOfEndedRuns(in: parent) == [name])
+  }
+
   @Test func runFoldersAreInMemoryWhereThereIsSome() {
     let shm = "/dev/shm"
     guard FileManager.default.isWritableFile(atPath: shm) else { return }
