@@ -51,6 +51,10 @@ final class BrowserProcess: Sendable {
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     posix_spawn_file_actions_adddup2(&actions, ends[0], 3)
     posix_spawn_file_actions_adddup2(&actions, ends[3], 4)
+    // Nothing else of this process reaches the browser: a descriptor another thread opened
+    // without close-on-exec (Foundation's `Pipe` does) would otherwise live as long as the
+    // browser, and whoever reads that pipe's other end would wait for its end as long.
+    Self.closeFrom(5, in: &actions)
 
     // Safety: every strdup'd string lives until after posix_spawn returns and is freed
     // once; both arrays end with the nil the C side expects.
@@ -143,6 +147,24 @@ final class BrowserProcess: Sendable {
       return nil
     }
     return descriptor
+  }
+
+  /// Adds to `actions` the closing of every descriptor from `lowest` up:
+  /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later; Swift's Glibc module
+  /// does not export it, so it is looked up by name), else a close of each descriptor open
+  /// now, as `/proc/self/fd` lists them.
+  private static func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    // Safety: the symbol, when found, is glibc's function of exactly this C signature
+    // (spawn.h: `int (posix_spawn_file_actions_t *, int)`), called once with a valid pointer.
+    if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+      let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+      if addCloseFrom(&actions, lowest) == 0 { return }
+    }
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap({ Int32($0) }) where descriptor >= lowest {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
   }
 
   /// Lets go of a lock ``lock(_:)`` took.

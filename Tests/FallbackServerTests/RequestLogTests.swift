@@ -74,6 +74,9 @@ import Testing
   @Test func aLineIsWrittenWhole() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
+    // Close-on-exec, so no child another test starts meanwhile holds the write end open
+    // and keeps the read below from seeing its end.
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     defer { close(ends[0]) }
     let output = LogOutput(descriptor: ends[1])
     let line = Self.bytes("GET", "/c/k1.AbCdEfGhIjKlMnOpQrStUv", 200, 5)

@@ -106,6 +106,30 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.path))
   }
 
+  /// A descriptor this process has open without close-on-exec (Foundation's `Pipe` makes
+  /// such) does not reach the browser: a pipe's write end closed here is its end at once,
+  /// while the browser still runs, rather than when the browser ends.
+  @Test(.enabled(if: BrowserSession.isAvailable())) func theBrowserHoldsNoDescriptorOfThisProcess() throws {
+    let pipe = Pipe()
+    let reading = pipe.fileHandleForReading.fileDescriptor
+    let writing = pipe.fileHandleForWriting.fileDescriptor
+    #expect(fcntl(writing, F_GETFD) & FD_CLOEXEC == 0, "the test needs a descriptor the browser could inherit")
+    let browser = try BrowserSession()
+    defer { browser.close() }
+    try pipe.fileHandleForWriting.close()
+    _ = fcntl(reading, F_SETFL, fcntl(reading, F_GETFL) | O_NONBLOCK)
+    // A child another test starts meanwhile holds the end for the instant before its exec
+    // closes it; the browser would hold it for good.
+    var byte: UInt8 = 0
+    let deadline = ContinuousClock.now + .seconds(2)
+    var ended = read(reading, &byte, 1) == 0
+    while !ended, ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+      ended = read(reading, &byte, 1) == 0
+    }
+    #expect(ended, "the pipe's write end is still open somewhere")
+  }
+
   /// A run in another PID namespace sharing the folder (a container sharing /dev/shm):
   /// its process id names no process here, but its lock is held, so its folder stays
   /// until the lock is let go.
