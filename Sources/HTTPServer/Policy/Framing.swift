@@ -9,26 +9,43 @@ import Foundation
 /// URI host with an optional port, is a `400`): a proxy in front could route by one and
 /// this server read the other.
 package func framingProblem(_ headers: [(name: String, value: String)]) -> String? {
-  if let bad = headers.first(where: { !isToken($0.name) }) {
-    return "a header field name that is not a token (\(bad.name.utf8.count) bytes)"
+  // One pass over the fields (this runs for every request), then the checks in order.
+  var hosts = 0
+  var lengths = 0
+  var codings = 0
+  var host: String?
+  var length: String?
+  var coding: String?
+  for header in headers {
+    guard isToken(header.name) else {
+      return "a header field name that is not a token (\(header.name.utf8.count) bytes)"
+    }
+    switch header.name {
+    case "host":
+      hosts += 1
+      if host == nil { host = header.value }
+    case "content-length":
+      lengths += 1
+      if length == nil { length = header.value }
+    case "transfer-encoding":
+      codings += 1
+      if coding == nil { coding = header.value }
+    default:
+      break
+    }
   }
-  let hosts = headers.filter { $0.name == "host" }
-  if hosts.count > 1 { return "more than one Host" }
-  if let host = hosts.first, !isURIHost(host.value) { return "a Host that is not a host and port" }
-  let lengths = headers.filter { $0.name == "content-length" }.count
-  let codings = headers.filter { $0.name == "transfer-encoding" }
+  if hosts > 1 { return "more than one Host" }
+  if let host, !isURIHost(host) { return "a Host that is not a host and port" }
   if lengths > 1 { return "more than one Content-Length" }
   // RFC 9110 §8.6: `1*DIGIT`. A value folded onto a second line, or with a sign, a space
   // or a NUL in it, is read one way by this library and another by a proxy.
-  if let length = headers.first(where: { $0.name == "content-length" }),
-    length.value.isEmpty || !length.value.utf8.allSatisfy({ (0x30...0x39).contains($0) })
-  {
+  if let length, length.isEmpty || !length.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
     return "a Content-Length that is not digits"
   }
-  if codings.count > 1 { return "more than one Transfer-Encoding" }
-  if let coding = codings.first {
+  if codings > 1 { return "more than one Transfer-Encoding" }
+  if let coding {
     if lengths > 0 { return "both Content-Length and Transfer-Encoding" }
-    if coding.value.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
+    if coding.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
       return "a Transfer-Encoding other than chunked"
     }
   }
@@ -40,8 +57,18 @@ package func framingProblem(_ headers: [(name: String, value: String)]) -> Strin
 /// literal's brackets and colons). A space, a control byte or one above ASCII is none of them.
 private func isURIHost(_ value: String) -> Bool {
   value.utf8.allSatisfy { byte in
-    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-      || Array("-._~%!$&'()*+,;=:[]".utf8).contains(byte)
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "a")...UInt8(ascii: "z"):
+      return true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
+      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+      UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
+      return true
+    default:
+      return false
+    }
   }
 }
 
@@ -49,7 +76,16 @@ private func isURIHost(_ value: String) -> Bool {
 private func isToken(_ text: String) -> Bool {
   !text.isEmpty
     && text.utf8.allSatisfy { byte in
-      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-        || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "a")...UInt8(ascii: "z"):
+        return true
+      case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+        UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+        return true
+      default:
+        return false
+      }
     }
 }
