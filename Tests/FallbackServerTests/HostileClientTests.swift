@@ -35,6 +35,13 @@ import Testing
     }
     #expect(framingProblem([("content-length", "0")]) == nil)
     #expect(framingProblem([("host", "relay-1.internal:443")]) == nil)
+    // libmicrohttpd joins a folded line to the field's name: `Content-Length: 5` and ` 0`.
+    #expect(
+      framingProblem([("content-length0", "5")]) == "a Content-Length or Transfer-Encoding continued on a second line")
+    #expect(framingProblem([("transfer-encodingx", "chunked")]) != nil)
+    #expect(framingProblem([("content-language", "de")]) == nil)
+    #expect(framingProblem([("content-length", "0")], requiresHost: true) == "an HTTP/1.1 request without Host")
+    #expect(framingProblem([("host", "x")], requiresHost: true) == nil)
     let harness = Harness()
     let request = HTTPRequest(method: "POST", path: "/v1/sessions")
     // The transport refuses the framing and asks the relay for the answer.
@@ -171,6 +178,10 @@ import Testing
       "Transfer-Encoding: gzip\r\n\r\n" + smuggled,
       "Content-Length : 0\r\n\r\n" + smuggled,
       "Host: y\r\nContent-Length: 0\r\n\r\n" + smuggled,
+      // Folded (obs-fold): a proxy that joins the lines reads the length, or the coding,
+      // that carries `smuggled` as this request's body.
+      "Content-Length: \(smuggled.utf8.count / 10)\r\n \(smuggled.utf8.count % 10)\r\n\r\n" + smuggled,
+      "Transfer-Encoding: chunked\r\n x\r\n\r\n0\r\n\r\n" + smuggled,
     ]
     for shape in shapes {
       let socket = try RawSocket(port: port)
@@ -179,6 +190,17 @@ import Testing
       #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(shape.debugDescription)")
       #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "\(shape.debugDescription)")
     }
+    // RFC 9112 §3.2: an HTTP/1.1 request names its host; one of HTTP/1.0 need not.
+    let hostless = try RawSocket(port: port)
+    hostless.send("GET /healthz HTTP/1.1\r\n\r\n" + smuggled)
+    let refused = hostless.receiveAll()
+    #expect(refused.hasPrefix("HTTP/1.1 400 "), "\(refused)")
+    #expect(refused.contains("without Host"), "\(refused)")
+    // No second status line: `smuggled` was not read as a request.
+    #expect(!refused.contains("\nHTTP/1.1 "), "\(refused)")
+    let old = try RawSocket(port: port)
+    old.send("GET /healthz HTTP/1.0\r\n\r\n")
+    #expect(old.receiveAll().hasPrefix("HTTP/1.1 200 "))
   }
 
   /// `?after=1%00` was read as `1` (the value cut at its NUL); it is the contract's

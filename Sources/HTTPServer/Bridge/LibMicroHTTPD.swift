@@ -88,7 +88,7 @@ private func context(_ pointer: UnsafeMutableRawPointer) -> DaemonContext {
 // `uploadData` holds `uploadSize.pointee` readable bytes for this call only; they are
 // copied (or counted and dropped) before returning, and the size set to 0 as required.
 private let accessHandler: MHD_AccessHandlerCallback = {
-  contextPointer, connection, url, method, _, uploadData, uploadSize, requestState in
+  contextPointer, connection, url, method, version, uploadData, uploadSize, requestState in
   guard let contextPointer, let connection, let uploadSize, let requestState else { return .NO }
   let context = context(contextPointer)
   guard let stored = requestState.pointee else {
@@ -107,7 +107,8 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     if let problem = unreadableField(headers: headers, query: query) {
       return refuse(.malformed(problem), pending, connection, context)
     }
-    if let problem = framingProblem(request.headers) {
+    let requiresHost = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
+    if let problem = framingProblem(request.headers, requiresHost: requiresHost) {
       // Answered before the body is read, and the connection closed: its next bytes
       // could be read as another request.
       return refuse(.badFraming(problem), pending, connection, context)
