@@ -107,13 +107,15 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     if let problem = unreadableField(headers: headers, query: query) {
       return refuse(.malformed(problem), pending, connection, context)
     }
-    let requiresHost = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-    if let problem = framingProblem(request.headers, requiresHost: requiresHost) {
+    let minorVersion = version.flatMap { httpMinorVersion(String(cString: $0)) }
+    if let problem = framingProblem(headers, httpMinorVersion: minorVersion) {
       // Answered before the body is read, and the connection closed: its next bytes
       // could be read as another request.
       return refuse(.badFraming(problem), pending, connection, context)
     }
-    if let length = request.header("content-length").flatMap(Int.init), length > HTTPRequest.maximumBodyBytes {
+    // Digits only (checked above); past `Int` (the library's "length unknown" among them)
+    // is past the limit.
+    if let length = request.header("content-length").map({ Int($0) ?? .max }), length > HTTPRequest.maximumBodyBytes {
       pending.bodyTooLarge = true
       // A client waiting for `100 Continue` has sent nothing more, and one announcing
       // more than is ever discarded is not waited for: answered now, then closed.

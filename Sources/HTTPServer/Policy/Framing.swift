@@ -8,10 +8,18 @@ import Foundation
 /// A request names one host (RFC 9112 §3.2: an HTTP/1.1 request without `Host`, more
 /// than one `Host`, or one that is not a URI host with an optional port, is a `400`): a
 /// proxy in front could route by one and this server read the other.
+///
+/// The values are judged as libmicrohttpd reads them, not as a lenient reader would: it
+/// takes a body as chunked only for the exact value `chunked` (any case), so `chunked `
+/// or a Unicode look-alike, which another reader takes as chunked, is refused here rather
+/// than left to be read to the connection's end.
 /// - Parameters:
-///   - headers: the request's fields, names lowercased, in the order received.
-///   - requiresHost: true for an HTTP/1.1 request (HTTP/1.0 has no `Host` to require).
-package func framingProblem(_ headers: [(name: String, value: String)], requiresHost: Bool = false) -> String? {
+///   - headers: the request's fields as received (names in any case; values with the
+///     leading blanks libmicrohttpd drops, nothing else trimmed), in order.
+///   - httpMinorVersion: `x` of `HTTP/1.x`, nil when not known. HTTP/1.1 and later
+///     require `Host`; an HTTP/1.0 request with `Transfer-Encoding` has faulty framing
+///     (RFC 9112 §6.1).
+package func framingProblem(_ headers: [(name: String, value: String)], httpMinorVersion: Int? = nil) -> String? {
   // One pass over the fields (this runs for every request), then the checks in order.
   var hosts = 0
   var lengths = 0
@@ -23,30 +31,30 @@ package func framingProblem(_ headers: [(name: String, value: String)], requires
     guard isToken(header.name) else {
       return "a header field name that is not a token (\(header.name.utf8.count) bytes)"
     }
-    switch header.name {
-    case "host":
+    if equalsIgnoringASCIICase(header.name, "host") {
       hosts += 1
       if host == nil { host = header.value }
-    case "content-length":
+    } else if equalsIgnoringASCIICase(header.name, "content-length") {
       lengths += 1
       if length == nil { length = header.value }
-    case "transfer-encoding":
+    } else if equalsIgnoringASCIICase(header.name, "transfer-encoding") {
       codings += 1
       if coding == nil { coding = header.value }
-    default:
+    } else if hasPrefixIgnoringASCIICase(header.name, "content-length")
+      || hasPrefixIgnoringASCIICase(header.name, "transfer-encoding")
+    {
       // libmicrohttpd 0.9.75 joins a continuation line (obs-fold, RFC 9112 §5.2) to the
       // field's name, not its value: `Content-Length: 5` folded onto ` 0` reaches here as
       // a field `content-length0`, and the request as one without a length, while a proxy
       // that joins the fold reads a length of 50. A folded field with a space in it is
-      // refused above, not being a token; this one would pass for a field of its own.
-      if header.name.hasPrefix("content-length") || header.name.hasPrefix("transfer-encoding") {
-        return "a Content-Length or Transfer-Encoding continued on a second line"
-      }
+      // refused above, not being a token. A fold that builds a framing field's whole name
+      // (`Content-: 2` and ` Length`) cannot be told from that field here.
+      return "a Content-Length or Transfer-Encoding continued on a second line"
     }
   }
-  if hosts == 0, requiresHost { return "an HTTP/1.1 request without Host" }
+  if hosts == 0, let minor = httpMinorVersion, minor >= 1 { return "an HTTP/1.1 request without Host" }
   if hosts > 1 { return "more than one Host" }
-  if let host, !isURIHost(host) { return "a Host that is not a host and port" }
+  if let host, !isURIHost(HTTPRequest.trimmed(host)) { return "a Host that is not a host and port" }
   if lengths > 1 { return "more than one Content-Length" }
   // RFC 9110 §8.6: `1*DIGIT`. A value folded onto a second line, or with a sign, a space
   // or a NUL in it, is read one way by this library and another by a proxy.
@@ -56,11 +64,35 @@ package func framingProblem(_ headers: [(name: String, value: String)], requires
   if codings > 1 { return "more than one Transfer-Encoding" }
   if let coding {
     if lengths > 0 { return "both Content-Length and Transfer-Encoding" }
-    if coding.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
-      return "a Transfer-Encoding other than chunked"
-    }
+    if httpMinorVersion == 0 { return "a Transfer-Encoding in an HTTP/1.0 request" }
+    if !equalsIgnoringASCIICase(coding, "chunked") { return "a Transfer-Encoding other than chunked" }
   }
   return nil
+}
+
+/// `x` of `HTTP/1.x`, a request line's version; nil for any other (the library answers
+/// those itself).
+package func httpMinorVersion(_ version: String) -> Int? {
+  let bytes = version.utf8
+  guard bytes.count == 8, bytes.starts(with: "HTTP/1.".utf8), let digit = bytes.last, (0x30...0x39).contains(digit)
+  else { return nil }
+  return Int(digit - 0x30)
+}
+
+/// `text` is `lowercase` (ASCII lowercase) in any case of its ASCII letters; a byte
+/// above ASCII matches nothing, so no Unicode case mapping (`K` for `k`) applies.
+private func equalsIgnoringASCIICase(_ text: String, _ lowercase: String) -> Bool {
+  text.utf8.count == lowercase.utf8.count && hasPrefixIgnoringASCIICase(text, lowercase)
+}
+
+private func hasPrefixIgnoringASCIICase(_ text: String, _ lowercase: String) -> Bool {
+  var expected = lowercase.utf8.makeIterator()
+  for byte in text.utf8 {
+    guard let wanted = expected.next() else { return true }
+    let folded = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    guard folded == wanted else { return false }
+  }
+  return expected.next() == nil
 }
 
 /// RFC 3986 §3.2.2–3.2.3, loosely: the bytes a `uri-host [ ":" port ]` can hold (a
