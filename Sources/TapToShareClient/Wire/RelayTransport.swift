@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -32,13 +33,58 @@ struct URLSessionExchange: HTTPExchange {
     session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
   }
 
+  /// Through a data task and its completion handler, not `URLSession.data(for:)`: on
+  /// Linux that method's cancellation takes a lock and then waits on the session's queue,
+  /// while the session's queue, finishing the same transfer, waits on that lock, and
+  /// both wait for good. Here cancelling takes no lock the completion needs: the task is
+  /// cancelled after the lock is let go.
   func send(_ request: URLRequest) async throws -> HTTPAnswer {
-    let (data, response) = try await session.data(for: request)
+    let state = CancellableTask()
+    let (data, response) = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+        let task = session.dataTask(with: request) { data, response, error in
+          if let error {
+            continuation.resume(throwing: error)
+          } else if let data, let response {
+            continuation.resume(returning: (data, response))
+          } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+          }
+        }
+        // A task never resumed never calls its handler: the continuation is resumed once.
+        if state.begin(task) { task.resume() } else { continuation.resume(throwing: URLError(.cancelled)) }
+      }
+    } onCancel: {
+      state.cancel()?.cancel()
+    }
     guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
     let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap {
       Int($0.trimmingCharacters(in: .whitespaces))
     }
     return HTTPAnswer(status: http.statusCode, body: Array(data), retryAfterSeconds: retryAfter)
+  }
+}
+
+/// One exchange's task and whether it was cancelled, under a lock held only to read or
+/// set them (never while the task is resumed or cancelled).
+private final class CancellableTask: Sendable {
+  private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+  /// Keeps `task`; false when the exchange was cancelled already (then it must not start).
+  func begin(_ task: URLSessionDataTask) -> Bool {
+    state.withLock { state in
+      guard !state.cancelled else { return false }
+      state.task = task
+      return true
+    }
+  }
+
+  /// Marks the exchange cancelled; the task to cancel, if it began.
+  func cancel() -> URLSessionDataTask? {
+    state.withLock { state in
+      state.cancelled = true
+      return state.task
+    }
   }
 }
 
