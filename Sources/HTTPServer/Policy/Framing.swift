@@ -95,23 +95,44 @@ private func hasPrefixIgnoringASCIICase(_ text: String, _ lowercase: String) -> 
   return expected.next() == nil
 }
 
-/// RFC 3986 §3.2.2–3.2.3, loosely: the bytes a `uri-host [ ":" port ]` can hold (a
-/// registered name's unreserved characters, percent escapes and sub-delimiters, an IP
-/// literal's brackets and colons). A space, a control byte or one above ASCII is none of them.
+/// RFC 9110 §7.2 and RFC 3986 §3.2.2–3.2.3: `uri-host [ ":" port ]`, where the host is an
+/// IP literal in brackets (an IPv6 address, with RFC 6874's zone as `%25…`, or an
+/// IPvFuture), or a registered name or IPv4 address (unreserved characters, percent
+/// escapes and sub-delimiters; RFC 3986 lets it be empty, and RFC 9112 §3.2 has a client
+/// send an empty Host when the target has no authority), and the port is digits. A
+/// bracket that is not closed, a bracket or colon inside a name, a second port or a port
+/// that is not digits is refused: a proxy in front may take another host from it.
 private func isURIHost(_ value: String) -> Bool {
-  value.utf8.allSatisfy { byte in
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "a")...UInt8(ascii: "z"):
-      return true
-    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
-      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-      UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
-      return true
-    default:
-      return false
-    }
+  let bytes = value.utf8
+  var rest = bytes[...]
+  if rest.first == UInt8(ascii: "[") {
+    guard let close = rest.firstIndex(of: UInt8(ascii: "]")) else { return false }
+    let literal = rest[rest.index(after: rest.startIndex)..<close]
+    guard !literal.isEmpty, literal.allSatisfy({ isNameByte($0) || $0 == UInt8(ascii: ":") }) else { return false }
+    rest = rest[rest.index(after: close)...]
+  } else {
+    let end = rest.firstIndex(of: UInt8(ascii: ":")) ?? rest.endIndex
+    guard rest[..<end].allSatisfy(isNameByte) else { return false }
+    rest = rest[end...]
+  }
+  guard let colon = rest.first else { return true }
+  return colon == UInt8(ascii: ":") && rest.dropFirst().allSatisfy { (0x30...0x39).contains($0) }
+}
+
+/// A byte of a registered name (RFC 3986 §3.2.2): unreserved, `%` of an escape, or a
+/// sub-delimiter.
+private func isNameByte(_ byte: UInt8) -> Bool {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+    UInt8(ascii: "a")...UInt8(ascii: "z"):
+    return true
+  case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
+    UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+    UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+    UInt8(ascii: "="):
+    return true
+  default:
+    return false
   }
 }
 
