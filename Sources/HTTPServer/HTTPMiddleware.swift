@@ -11,28 +11,6 @@ package protocol HTTPMiddleware<Context>: Sendable {
   ) -> RouteResult
 }
 
-/// Middleware in order, outermost first, around a last step that answers. Each step's
-/// `next` is a closure that does not escape: the chain keeps no request state of its own.
-package struct HTTPMiddlewareChain<Context>: Sendable {
-  private let steps: [any HTTPMiddleware<Context>]
-
-  package init(_ steps: [any HTTPMiddleware<Context>]) { self.steps = steps }
-
-  /// `request` through every step, then `last`.
-  package func respond(
-    to request: HTTPRequest, _ context: Context, last: (HTTPRequest, Context) -> RouteResult
-  ) -> RouteResult {
-    run(from: 0, request, context, last)
-  }
-
-  private func run(
-    from index: Int, _ request: HTTPRequest, _ context: Context, _ last: (HTTPRequest, Context) -> RouteResult
-  ) -> RouteResult {
-    guard index < steps.count else { return last(request, context) }
-    return steps[index].respond(to: request, context) { run(from: index + 1, $0, $1, last) }
-  }
-}
-
 /// Two steps as one, `outer` around `inner`: middleware composed by type, so that a chain
 /// of concrete steps (``HTTPMiddleware/then(_:)``) is one generic value the compiler can
 /// specialize and inline, with no existential or index per step.

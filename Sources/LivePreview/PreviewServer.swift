@@ -43,7 +43,7 @@ package final class PreviewServer: HTTPResponder {
   /// The served pages carry `serve`'s headers, but may be framed by the controls page
   /// of the same origin; the controls page's own policy allows its script and style by
   /// their hashes (``PreviewHashes``) and frames from this origin.
-  private let security: HTTPMiddlewareChain<PreviewRoute>
+  private let security: PreviewSecurity
 
   /// - Parameters:
   ///   - files: the files as first read, in the command line's order.
@@ -51,7 +51,7 @@ package final class PreviewServer: HTTPResponder {
   package init(files: [PreviewFile], configuration: SessionConfiguration) {
     state = Mutex(State(files: files, configuration: configuration))
     pageHeaders = SecurityHeaders.servedPages.framed(by: [.this])
-    security = HTTPMiddlewareChain([PreviewSecurity(servedPages: pageHeaders, controls: .previewControls)])
+    security = PreviewSecurity(servedPages: pageHeaders, controls: .previewControls)
   }
 
   // MARK: Updates from the watcher

@@ -42,6 +42,14 @@ import Testing
     #expect(framingProblem([("host", "a b")]) == "a Host that is not a host and port")
     #expect(framingProblem([("host", "caf\u{E9}.example")]) == "a Host that is not a host and port")
     #expect(framingProblem([("host", "[::1]:8080")]) == nil)
+    // The host's grammar, not only its bytes: an unclosed bracket, a bracket or colon in
+    // a name, a second port or a port of letters is no host a proxy and this server read alike.
+    for value in ["[", "[::1", "[]", "a]", "a[b]", "::1", "x:80:80", "x:8o", "[::1]x", "[::1]:80]", "[a/b]"] {
+      #expect(framingProblem([("host", value)]) == "a Host that is not a host and port", "\(value.debugDescription)")
+    }
+    for value in ["", "x", "x:", "127.0.0.1:8080", "[fe80::1%25eth0]", "[v1.fe]:1", "relay_1.example"] {
+      #expect(framingProblem([("host", value)]) == nil, "\(value.debugDescription)")
+    }
     // A length is digits only: what a proxy reads of `5 0`, `+5` or `5<NUL>0` is anyone's guess.
     for value in ["5 0", "+5", "5\u{0}0", "", " 5"] {
       let problem = framingProblem([("content-length", value)])
@@ -203,43 +211,35 @@ import Testing
       "Transfer-Encoding: chunked \r\n\r\n0\r\n\r\n" + smuggled,
     ]
     for shape in shapes {
-      let socket = try RawSocket(port: port)
-      socket.send("POST /v1/sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Harness.key)\r\n" + shape)
-      let answer = socket.receiveAll()
+      let answer = try RawSocket.exchange(
+        port: port, "POST /v1/sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Harness.key)\r\n" + shape)
       #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(shape.debugDescription)")
       #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "\(shape.debugDescription)")
     }
     // RFC 9112 §3.2: an HTTP/1.1 request names its host; one of HTTP/1.0 need not.
-    let hostless = try RawSocket(port: port)
-    hostless.send("GET /healthz HTTP/1.1\r\n\r\n" + smuggled)
-    let refused = hostless.receiveAll()
+    let refused = try RawSocket.exchange(port: port, "GET /healthz HTTP/1.1\r\n\r\n" + smuggled)
     #expect(refused.hasPrefix("HTTP/1.1 400 "), "\(refused)")
     #expect(refused.contains("without Host"), "\(refused)")
     // No second status line: `smuggled` was not read as a request.
     #expect(!refused.contains("\nHTTP/1.1 "), "\(refused)")
     // A length past Int, libmicrohttpd's own "length unknown" among them, is too large,
     // not "no length" (which read the rest of the connection as the body).
-    let huge = try RawSocket(port: port)
-    huge.send(
+    let hugeAnswer = try RawSocket.exchange(
+      port: port,
       "POST /v1/sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Harness.key)\r\n"
         + "Content-Length: 18446744073709551615\r\n\r\n{}" + smuggled)
-    let hugeAnswer = huge.receiveAll()
     #expect(hugeAnswer.hasPrefix("HTTP/1.1 413 ") && !hugeAnswer.contains("\nHTTP/1.1 "), "\(hugeAnswer)")
     for version in ["1.2", "1.9"] {
-      let later = try RawSocket(port: port)
-      later.send("GET /healthz HTTP/\(version)\r\n\r\n" + smuggled)
-      #expect(later.receiveAll().hasPrefix("HTTP/1.1 400 "), "HTTP/\(version)")
+      let later = try RawSocket.exchange(port: port, "GET /healthz HTTP/\(version)\r\n\r\n" + smuggled)
+      #expect(later.hasPrefix("HTTP/1.1 400 "), "HTTP/\(version)")
     }
     // RFC 9112 §6.1: HTTP/1.0 with a Transfer-Encoding has faulty framing.
-    let chunked10 = try RawSocket(port: port)
-    chunked10.send(
+    let answer10 = try RawSocket.exchange(
+      port: port,
       "POST /v1/sessions HTTP/1.0\r\nAuthorization: Bearer \(Harness.key)\r\nConnection: keep-alive\r\n"
         + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + smuggled)
-    let answer10 = chunked10.receiveAll()
     #expect(answer10.hasPrefix("HTTP/1.1 400 ") && !answer10.contains("\nHTTP/1.1 "), "\(answer10)")
-    let old = try RawSocket(port: port)
-    old.send("GET /healthz HTTP/1.0\r\n\r\n")
-    #expect(old.receiveAll().hasPrefix("HTTP/1.1 200 "))
+    #expect(try RawSocket.exchange(port: port, "GET /healthz HTTP/1.0\r\n\r\n").hasPrefix("HTTP/1.1 200 "))
   }
 
   /// `?after=1%00` was read as `1` (the value cut at its NUL); it is the contract's
@@ -252,9 +252,7 @@ import Testing
       ("GET /healthz HTTP/1.1\r\nIdempotency-Key: k\rX-Forged: 1\r\n", "a header value holds a CR"),
     ]
     for (head, message) in shapes {
-      let socket = try RawSocket(port: port)
-      socket.send(head + "Host: x\r\nAuthorization: Bearer \(Harness.key)\r\n\r\n")
-      let answer = socket.receiveAll()
+      let answer = try RawSocket.exchange(port: port, head + "Host: x\r\nAuthorization: Bearer \(Harness.key)\r\n\r\n")
       #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(head.debugDescription): \(answer)")
       #expect(answer.contains("Connection: close\r\n"))
       #expect(answer.contains("Cache-Control: no-store\r\n"))
@@ -354,6 +352,14 @@ final class RawSocket {
   var isClosed: Bool {
     var probe = [UInt8](repeating: 0, count: 1)
     return recv(descriptor, &probe, 1, Int32(MSG_DONTWAIT) | Int32(MSG_PEEK)) == 0
+  }
+
+  /// Sends `text` on a new connection to `port` and returns everything answered until
+  /// the server closes it.
+  static func exchange(port: UInt16, _ text: String) throws -> String {
+    let socket = try RawSocket(port: port)
+    socket.send(text)
+    return socket.receiveAll()
   }
 
   /// Everything until the peer closes (or 5 s of silence, or a reset).

@@ -24,7 +24,7 @@ import Testing
   ) -> (HTTPRequest, RouteResult) {
     let request = HTTPRequest(method: method, path: path, headers: headers)
     let match = Endpoint.match(method: method, path: path)
-    return (request, HTTPMiddlewareChain([step]).respond(to: request, match, last: route.answer))
+    return (request, step.respond(to: request, match, next: route.answer))
   }
 
   @Test func requestIdentifierSendsTheRequestsOwnIdAndLeavesAWait() throws {

@@ -13,7 +13,7 @@ import Testing
   static func policy(_ route: PreviewRoute) throws -> String {
     let request = HTTPRequest(method: "GET", path: "/", headers: [("Host", "127.0.0.1:9")])
     let response = try #require(
-      HTTPMiddlewareChain([security]).respond(to: request, route) { _, _ in .respond(.text(200, "")) }.response)
+      security.respond(to: request, route) { _, _ in .respond(.text(200, "")) }.response)
     #expect(response.header("Cache-Control") == "no-store")
     return try #require(response.header("Content-Security-Policy"))
   }

@@ -154,9 +154,10 @@ import Testing
   }
 }
 
-/// The middleware chain on its own: steps run outermost first on the way in and last on
-/// the way out; a step that answers ends the chain there.
-@Suite struct HTTPMiddlewareChainTests {
+/// Middleware composed by type (``HTTPMiddleware/then(_:)``) on its own: steps run
+/// outermost first on the way in and last on the way out; a step that answers ends the
+/// chain there.
+@Suite struct HTTPMiddlewarePairTests {
   /// Appends its name to a header on the way in (`X-In`, read by the last step) and on
   /// the way out; `refuses` answers `403` itself.
   struct Step: HTTPMiddleware {
@@ -172,7 +173,7 @@ import Testing
   }
 
   @Test func stepsRunInOrderInAndInReverseOut() throws {
-    let chain = HTTPMiddlewareChain<[String]>([Step(name: "a"), Step(name: "b"), Step(name: "c")])
+    let chain = Step(name: "a").then(Step(name: "b")).then(Step(name: "c"))
     let result = chain.respond(to: HTTPRequest(method: "GET", path: "/"), []) { _, trail in
       .respond(.text(200, trail.joined(separator: ",")))
     }
@@ -182,7 +183,7 @@ import Testing
   }
 
   @Test func aStepThatAnswersEndsTheChainAndTheOuterStepsStillSeeItsAnswer() throws {
-    let chain = HTTPMiddlewareChain<[String]>([Step(name: "a"), Step(name: "b", refuses: true), Step(name: "c")])
+    let chain = Step(name: "a").then(Step(name: "b", refuses: true).then(Step(name: "c")))
     var reached = false
     let result = chain.respond(to: HTTPRequest(method: "GET", path: "/"), []) { _, _ in
       reached = true
@@ -196,7 +197,7 @@ import Testing
   }
 
   @Test func aWaitPassesThroughUnchanged() {
-    let chain = HTTPMiddlewareChain<[String]>([Step(name: "a")])
+    let chain = Step(name: "a").then(Step(name: "b"))
     let deadline = ContinuousClock.now + .seconds(1)
     let result = chain.respond(to: HTTPRequest(method: "GET", path: "/"), []) { _, _ in
       .wait(key: "k", version: 7, deadline: deadline)
