@@ -1,5 +1,6 @@
 /// A set of byte values (256 bits): which bytes a learned number pattern can write, so
-/// that a writer tells at once whether any of them needs its escaping.
+/// that a writer tells at once whether any of them needs its escaping; which bytes a
+/// header's name or host may hold.
 ///
 /// `@usableFromInline` with an inlinable ``isDisjoint(with:)``: the check runs before every
 /// amount and UI string a page writes, in another module, and the compiler inlines a
@@ -34,7 +35,8 @@ package struct ByteSet: Sendable, Equatable {
     }
   }
 
-  func contains(_ byte: UInt8) -> Bool {
+  @inlinable
+  package func contains(_ byte: UInt8) -> Bool {
     let bit: UInt64 = 1 << UInt64(byte & 63)
     switch byte >> 6 {
     case 0: return word0 & bit != 0
@@ -50,7 +52,7 @@ package struct ByteSet: Sendable, Equatable {
     (word0 & other.word0) | (word1 & other.word1) | (word2 & other.word2) | (word3 & other.word3) == 0
   }
 
-  static func + (lhs: ByteSet, rhs: ByteSet) -> ByteSet {
+  package static func + (lhs: ByteSet, rhs: ByteSet) -> ByteSet {
     var union = lhs
     union.word0 |= rhs.word0
     union.word1 |= rhs.word1

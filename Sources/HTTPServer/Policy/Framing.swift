@@ -1,4 +1,5 @@
 import Foundation
+import RenderBase
 
 /// Why a request's framing cannot be trusted, or nil. A body's length must be read one
 /// way only (RFC 9112 §6.3): two `Content-Length` fields, `Content-Length` beside
@@ -119,37 +120,19 @@ private func isURIHost(_ value: String) -> Bool {
   return colon == UInt8(ascii: ":") && rest.dropFirst().allSatisfy { (0x30...0x39).contains($0) }
 }
 
-/// A byte of a registered name (RFC 3986 §3.2.2): unreserved, `%` of an escape, or a
+/// ASCII digits and letters, which both classes below hold.
+private let alphanumericBytes = ByteSet(
+  Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+    + Array(UInt8(ascii: "a")...UInt8(ascii: "z")))
+
+/// The bytes of a registered name (RFC 3986 §3.2.2): unreserved, `%` of an escape, or a
 /// sub-delimiter.
-private func isNameByte(_ byte: UInt8) -> Bool {
-  switch byte {
-  case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-    UInt8(ascii: "a")...UInt8(ascii: "z"):
-    return true
-  case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
-    UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-    UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-    UInt8(ascii: "="):
-    return true
-  default:
-    return false
-  }
-}
+private let nameBytes = alphanumericBytes + ByteSet("-._~%!$&'()*+,;=".utf8)
+
+/// RFC 9110 §5.6.2: `tchar`.
+private let tokenBytes = alphanumericBytes + ByteSet("!#$%&'*+-.^_`|~".utf8)
+
+private func isNameByte(_ byte: UInt8) -> Bool { nameBytes.contains(byte) }
 
 /// RFC 9110 §5.6.2: `1*tchar`.
-private func isToken(_ text: String) -> Bool {
-  !text.isEmpty
-    && text.utf8.allSatisfy { byte in
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "a")...UInt8(ascii: "z"):
-        return true
-      case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-        UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-        return true
-      default:
-        return false
-      }
-    }
-}
+private func isToken(_ text: String) -> Bool { !text.isEmpty && text.utf8.allSatisfy(tokenBytes.contains) }
