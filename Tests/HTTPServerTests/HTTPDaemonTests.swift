@@ -131,10 +131,11 @@ import Testing
     while waits.count("key") == 0, ContinuousClock.now < parkedBy { try await Task.sleep(for: .milliseconds(10)) }
     #expect(waits.count("key") == 1)
     // Parked is counted inside the library's callback, before it returns. A wake sent at
-    // once has been seen lost on a loaded machine (the request then waits for its
-    // deadline), which points at a resume racing the callback's return in libmicrohttpd;
-    // that race is written down for the team. This test is of parking and waking, so it
-    // wakes once the callback is surely done.
+    // once was seen once, on a heavily loaded machine, to leave this exchange unanswered
+    // within its receive time. libmicrohttpd suspends within the callback and keeps a
+    // resume that follows, and immediate wakes under load have not lost one since, so the
+    // cause is not known. This test is of parking and waking: it wakes once the callback
+    // is surely done.
     try await Task.sleep(for: .milliseconds(200))
     waits.changed("key", version: 1)
     let answered = await answer.value
