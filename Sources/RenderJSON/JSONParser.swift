@@ -46,6 +46,9 @@ package struct JSONParser {
   private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
   private func failure(_ what: String) -> Failure {
+    // A document cut short says so first: "expected ',' or '}'" alone reads as a typo
+    // in a file that simply ends there.
+    let what = index >= bytes.count && what.hasPrefix("expected") ? "unexpected end of input (\(what))" : what
     var line = 1
     var column = 1
     for byte in bytes[..<min(index, bytes.count)] {

@@ -51,6 +51,13 @@ import Testing
     ("", "$: invalid JSON at line 1, column 1: unexpected end of input"),
     ("NaN", "$: invalid JSON at line 1, column 1: unexpected character"),
     ("[1.]", "$[0]: invalid JSON at line 1, column 4: expected a digit after '.'"),
+    // Cut short: the end of input is named, then what was expected there.
+    (
+      #"{"request": "signup", "#,
+      "$: invalid JSON at line 1, column 23: unexpected end of input (expected a member name in double quotes)"
+    ),
+    ("[1", "$: invalid JSON at line 1, column 3: unexpected end of input (expected ',' or ']')"),
+    ("[1.", "$[0]: invalid JSON at line 1, column 4: unexpected end of input (expected a digit after '.')"),
   ])
   func malformedInputNamesPathLineAndColumn(_ text: String, _ expected: String) {
     #expect(problem(text) == expected)
