@@ -41,7 +41,8 @@ package final class BrowserSession: Sendable {
   ]
 
   /// The fontconfig file the browser reads (through `FONTCONFIG_FILE`): Debian's Noto
-  /// fonts only (`fonts-noto-core`, `fonts-noto-cjk`), Noto Sans for `system-ui` and
+  /// fonts only (`fonts-noto-core`, `fonts-noto-cjk`, `fonts-noto-color-emoji`:
+  /// ``requiredFonts``), Noto Sans for `system-ui` and
   /// `sans-serif`, no hinting, greyscale anti-aliasing. `CACHE` is replaced by a folder
   /// of the run for a cache fontconfig cannot write to the system's.
   package static let fontConfiguration = """
@@ -68,6 +69,23 @@ package final class BrowserSession: Sendable {
     </fontconfig>
 
     """
+
+  /// A file of each font package ``fontConfiguration`` draws from: Noto Sans and its
+  /// scripts' families, CJK, and colour emoji (what a merchant may put in an item's name).
+  /// A run on a machine without one stops at once, naming it, instead of drawing those
+  /// characters as empty boxes that a golden image would then keep.
+  package static let requiredFonts: [(package: String, file: String)] = [
+    ("fonts-noto-core", "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"),
+    ("fonts-noto-cjk", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+    ("fonts-noto-color-emoji", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+  ]
+
+  /// The entries of `fonts` whose file is not there.
+  static func missingFonts(_ fonts: [(package: String, file: String)] = requiredFonts)
+    -> [(package: String, file: String)]
+  {
+    fonts.filter { !FileManager.default.fileExists(atPath: $0.file) }
+  }
 
   /// The browser's product and version, as it reports them: `HeadlessChrome/156.0.8078.114`.
   package let version: String
@@ -97,6 +115,11 @@ package final class BrowserSession: Sendable {
   package init(executable: String = defaultExecutable, timeout: Double = 60) throws(BrowserError) {
     guard Self.isAvailable(executable: executable) else {
       throw .cannotStart(reason: "no browser at \(executable) (Debian's chromium package; scripts/setup-browser)")
+    }
+    if let missing = Self.missingFonts().first {
+      throw .cannotStart(
+        reason: "no \(missing.file) (Debian's \(missing.package) package): scripts/setup-browser installs the fonts "
+          + "every machine draws with")
     }
     let parent = Self.runFolderParent()
     let folder = parent.appending(path: "\(Self.runFolderPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
