@@ -7,7 +7,7 @@
 enum EmbeddedAssets {
   /// controls.css
   static let controlsCSS: StaticString = #"""
-    :root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.4;--muted:#555;--bad:#b3261e}
+    :root{color-scheme:light dark;background:Canvas;color:CanvasText;font-family:system-ui,sans-serif;line-height:1.4;--muted:#555;--bad:#b3261e}
     @media (prefers-color-scheme:dark){:root{--muted:#bbb;--bad:#ffb4ab}}
     body{margin:0;padding:12px 16px}
     h1{font-size:1.25rem;margin:0 0 8px}
@@ -29,7 +29,7 @@ enum EmbeddedAssets {
     .view figcaption{font-weight:600;grid-column:1/-1}
 
     """#
-  static let controlsCSSSHA256 = "sha256-dxfaNwRLJTRIVTLjUbz+vvdNGM1DD16qww+1w3y3gL4="
+  static let controlsCSSSHA256 = "sha256-zhHX4zFmdicorKnF5eHv774df9qTWp+QMObH20JTaXE="
   /// controls.js
   static let controlsJS: StaticString = #"""
     (function () {
@@ -246,7 +246,7 @@ enum EmbeddedAssets {
   static let liveJSSHA256 = "sha256-Qii+943oIW1ejSp8l/O/l6kQYZSv9ODxlBcb606fwtM="
   /// review.css
   static let reviewCSS: StaticString = #"""
-    :root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.4;--muted:#555;--bad:#b3261e;--good:#1e6b34}
+    :root{color-scheme:light dark;background:Canvas;color:CanvasText;font-family:system-ui,sans-serif;line-height:1.4;--muted:#555;--bad:#b3261e;--good:#1e6b34}
     @media (prefers-color-scheme:dark){:root{--muted:#bbb;--bad:#ffb4ab;--good:#8fd9a0}}
     body{margin:0;padding:12px 16px}
     h1{font-size:1.4rem;margin:0 0 8px}
@@ -278,7 +278,7 @@ enum EmbeddedAssets {
     .texts figure{margin:0;flex:1 1 320px;min-width:0}
 
     """#
-  static let reviewCSSSHA256 = "sha256-sGEFUck4PWpI0omfarhdhCgkTPPkdSboPX4rRl+uvPU="
+  static let reviewCSSSHA256 = "sha256-P3ZkLaLrVPzdDONnkITaihj2FcQpErtpguWJP4yAL+c="
   /// review.js
   static let reviewJS: StaticString = #"""
     (function () {
@@ -302,7 +302,7 @@ enum EmbeddedAssets {
   static let reviewJSSHA256 = "sha256-JMoEt4H4Hk6QdecxhiGTB1yu1W0yjngaFW/f7kOmtLs="
   /// strings-review.css
   static let stringsReviewCSS: StaticString = #"""
-    :root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.4;--muted:#555;--bad:#b3261e;--good:#1b6e2a}
+    :root{color-scheme:light dark;background:Canvas;color:CanvasText;font-family:system-ui,sans-serif;line-height:1.4;--muted:#555;--bad:#b3261e;--good:#1b6e2a}
     @media (prefers-color-scheme:dark){:root{--muted:#bbb;--bad:#ffb4ab;--good:#8fd19e}}
     body{margin:0;padding:12px 16px}
     h1{font-size:1.25rem;margin:0 0 8px}
@@ -329,7 +329,7 @@ enum EmbeddedAssets {
     .viewer iframe{width:412px;max-width:100%;height:calc(100vh - 64px);min-height:480px;border:1px solid var(--muted);border-radius:12px;background:Canvas}
 
     """#
-  static let stringsReviewCSSSHA256 = "sha256-2+V2tsTKNzEfhmbai7hz5BPrNK5HqTgMsL53sKuhi04="
+  static let stringsReviewCSSSHA256 = "sha256-3UgiYM4fT9NM3S3G4BugPpmVGpr/iAt103r2Pgpf4BA="
   /// strings-review.js
   static let stringsReviewJS: StaticString = #"""
     (function () {

@@ -136,6 +136,17 @@ class Lab:
         return self.driver.execute_script(f"return window.__lab.{expression};", *args)
 
     # --- axe ---------------------------------------------------------------------------------
+    def run_axe_light_and_dark(self) -> list[str]:
+        """axe-core in the light scheme, then the dark one (a tool page's own colours follow
+        it), each dark problem marked so; light again after."""
+        problems = self.run_axe()
+        self.media("dark", reduced_motion=True)
+        try:
+            problems += [f"dark: {problem}" for problem in self.run_axe()]
+        finally:
+            self.media("light", reduced_motion=True)
+        return problems
+
     def run_axe(self) -> list[str]:
         if not self.driver.execute_script("return typeof window.axe === 'object'"):
             self.driver.execute_script(self.axe)

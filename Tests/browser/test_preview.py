@@ -167,7 +167,7 @@ def test_preview_live_errors_rtl_and_axe(preview, lab):
     assert '"field": "phoneNumber"' in answer, answer
     wait_for(lambda: in_frame(driver, "document.querySelector('.error-summary') !== null"), 3, "the form's errors")
 
-    problems = lab.run_axe()
+    problems = lab.run_axe_light_and_dark()
     assert not problems, "\n".join(problems)
     violations = driver.execute_script("return window.__violations") + (in_frame(driver, "window.__violations") or [])
     assert not violations, f"Chromium reported CSP violations: {violations}"

@@ -144,7 +144,7 @@ def test_review_accepts_rejects_and_accepts_a_locale(cli, lab, changed_run):
             assert driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image), \
                 image.get_attribute("src")
 
-        problems = lab.run_axe()
+        problems = lab.run_axe_light_and_dark()
         assert not problems, "\n".join(problems)
         errors = nu_errors(review.url, folder)
         assert not errors, f"the Nu HTML Checker on the review page: {errors}"

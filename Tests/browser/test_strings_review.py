@@ -125,7 +125,7 @@ def test_strings_review_edits_the_catalog_and_refuses_a_lost_placeholder(review,
     assert field.get_attribute("value") == "Verbunden mit dem Personal", "the typed text is kept"
     assert field.get_attribute("aria-invalid") == "true"
 
-    problems = lab.run_axe()
+    problems = lab.run_axe_light_and_dark()
     assert not problems, "\n".join(problems)
     violations = driver.execute_script("return window.__violations") or []
     violations += driver.execute_script(
