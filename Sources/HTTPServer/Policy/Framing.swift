@@ -59,7 +59,7 @@ package func framingProblem(_ headers: [(name: String, value: String)], httpMino
   if lengths > 1 { return "more than one Content-Length" }
   // RFC 9110 §8.6: `1*DIGIT`. A value folded onto a second line, or with a sign, a space
   // or a NUL in it, is read one way by this library and another by a proxy.
-  if let length, length.isEmpty || !length.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+  if let length, length.isEmpty || !length.utf8.allSatisfy(digitBytes.contains) {
     return "a Content-Length that is not digits"
   }
   if codings > 1 { return "more than one Transfer-Encoding" }
@@ -75,7 +75,7 @@ package func framingProblem(_ headers: [(name: String, value: String)], httpMino
 /// those itself).
 package func httpMinorVersion(_ version: String) -> Int? {
   let bytes = version.utf8
-  guard bytes.count == 8, bytes.starts(with: "HTTP/1.".utf8), let digit = bytes.last, (0x30...0x39).contains(digit)
+  guard bytes.count == 8, bytes.starts(with: "HTTP/1.".utf8), let digit = bytes.last, digitBytes.contains(digit)
   else { return nil }
   return Int(digit - 0x30)
 }
@@ -117,13 +117,15 @@ private func isURIHost(_ value: String) -> Bool {
     rest = rest[end...]
   }
   guard let colon = rest.first else { return true }
-  return colon == UInt8(ascii: ":") && rest.dropFirst().allSatisfy { (0x30...0x39).contains($0) }
+  return colon == UInt8(ascii: ":") && rest.dropFirst().allSatisfy(digitBytes.contains)
 }
 
+/// ASCII digits: a length, a port, an HTTP minor version.
+private let digitBytes = ByteSet(UInt8(ascii: "0")...UInt8(ascii: "9"))
+
 /// ASCII digits and letters, which both classes below hold.
-private let alphanumericBytes = ByteSet(
-  Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
-    + Array(UInt8(ascii: "a")...UInt8(ascii: "z")))
+private let alphanumericBytes =
+  digitBytes + ByteSet(UInt8(ascii: "A")...UInt8(ascii: "Z")) + ByteSet(UInt8(ascii: "a")...UInt8(ascii: "z"))
 
 /// The bytes of a registered name (RFC 3986 §3.2.2): unreserved, `%` of an escape, or a
 /// sub-delimiter.
